@@ -1,0 +1,126 @@
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "base/suggest.h"
+#include "model/scenario_reader.h"
+#include "query/answer.h"
+#include "query/expect.h"
+#include "rulecraft/rulecraft.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool IsRulesetFolder(const fs::path& path) { return fs::exists(path / "ruleset.rules"); }
+
+// The ruleset a test file belongs to: `<ruleset>/tests/file.yaml` → `<ruleset>`.
+std::string EnclosingRuleset(const fs::path& file) {
+  fs::path folder = file.parent_path();
+  if (folder.filename() == "tests" && IsRulesetFolder(folder.parent_path())) {
+    return folder.parent_path().string();
+  }
+  return {};
+}
+
+std::vector<std::string> YamlFilesIn(const fs::path& folder) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+    if (it->path().extension() == ".yaml" || it->path().extension() == ".yml") {
+      files.push_back(it->path().string());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+struct Session::State {
+  SourceSet sources;
+  model::RulesetCache rulesets;
+};
+
+Session::Session() : state_(std::make_unique<State>()) {}
+Session::~Session() = default;
+
+const SourceSet& Session::sources() const { return state_->sources; }
+
+bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& diagnostics) {
+  auto directory = ruleset::ResolveRuleset(name_or_directory, "");
+  if (!directory && fs::is_directory(name_or_directory)) directory = name_or_directory;
+  if (!directory) {
+    Diagnostic& error = diagnostics.Error(
+        "unknown-ruleset", {},
+        fmt::format("'{}' is neither a bundled ruleset nor a ruleset directory", name_or_directory));
+    SuggestName(error, name_or_directory, ruleset::BundledRulesetNames());
+    return false;
+  }
+  size_t errors = diagnostics.ErrorCount();
+  state_->rulesets.Get(*directory, state_->sources, diagnostics);
+  return diagnostics.ErrorCount() == errors;
+}
+
+std::optional<nlohmann::json> Session::RunScenario(const std::string& path,
+                                                   Diagnostics& diagnostics) {
+  auto loaded = model::ReadScenario(path, EnclosingRuleset(path), state_->rulesets,
+                                    state_->sources, diagnostics);
+  if (!loaded) return std::nullopt;
+  query::AnswerContext context{loaded->scenario, *loaded->ruleset, state_->sources};
+  nlohmann::json results = nlohmann::json::array();
+  for (const model::Query& query : loaded->scenario.queries) {
+    results.push_back(query::Answer(context, query));
+  }
+  return nlohmann::json{{"scenario", path},
+                        {"ruleset", loaded->ruleset->manifest.name},
+                        {"results", std::move(results)}};
+}
+
+TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics& diagnostics) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    if (IsRulesetFolder(path)) {
+      auto found = YamlFilesIn(fs::path(path) / "tests");
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::is_directory(path)) {
+      auto found = YamlFilesIn(path);
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(path);
+    }
+  }
+  TestReport report;
+  for (const std::string& file : files) {
+    auto loaded = model::ReadScenario(file, EnclosingRuleset(file), state_->rulesets,
+                                      state_->sources, diagnostics);
+    if (!loaded) {
+      ++report.broken_files;
+      continue;
+    }
+    query::AnswerContext context{loaded->scenario, *loaded->ruleset, state_->sources};
+    for (const model::Query& query : loaded->scenario.queries) {
+      if (!query.expect) continue;
+      TestCase result{file, query.id, query.rule, false, {}};
+      nlohmann::json actual = query::Answer(context, query);
+      for (const query::Mismatch& mismatch : query::CompareExpected(*query.expect, actual)) {
+        result.differences.push_back(fmt::format("{}: expected {}, got {}", mismatch.field,
+                                                 mismatch.expected, mismatch.actual));
+      }
+      if (actual.value("status", "") != "ok" && !query.expect->contains("status")) {
+        result.differences.push_back(fmt::format("status: expected \"ok\", got {}{}",
+                                                 actual["status"].dump(),
+                                                 actual.contains("message") ? " (" + actual["message"].get<std::string>() + ")" : ""));
+      }
+      result.passed = result.differences.empty();
+      (result.passed ? report.passed : report.failed) += 1;
+      report.cases.push_back(std::move(result));
+    }
+  }
+  return report;
+}
+
+}  // namespace rulecraft

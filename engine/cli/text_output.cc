@@ -1,0 +1,57 @@
+#include "cli/text_output.h"
+
+#include <fmt/format.h>
+
+namespace rulecraft::cli {
+namespace {
+
+std::string Plain(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  return value.dump();
+}
+
+}  // namespace
+
+std::string RenderResultsText(const nlohmann::json& document, bool explain) {
+  std::string out = fmt::format("scenario {} (ruleset {})\n", Plain(document["scenario"]),
+                                Plain(document["ruleset"]));
+  for (const nlohmann::json& result : document["results"]) {
+    out += fmt::format("\n{} ({}): {}\n", Plain(result["id"]), Plain(result["kind"]),
+                       Plain(result["status"]));
+    size_t width = 0;
+    for (const auto& [key, value] : result.items()) width = std::max(width, key.size());
+    for (const auto& [key, value] : result.items()) {
+      if (key == "id" || key == "kind" || key == "status" || key == "explain") continue;
+      out += fmt::format("  {:<{}}  {}\n", key, width, Plain(value));
+    }
+    if (explain && result.contains("explain")) {
+      out += "  why:\n";
+      for (const nlohmann::json& part : result["explain"]) {
+        out += fmt::format("    {} = {}  ← {} ({})\n", Plain(part["field"]), Plain(part["value"]),
+                           Plain(part["from"]), Plain(part["at"]));
+      }
+    }
+  }
+  return out;
+}
+
+std::string RenderTestReport(const TestReport& report, bool verbose) {
+  std::string out;
+  for (const TestCase& test : report.cases) {
+    if (test.passed && !verbose) {
+      out += fmt::format("PASS {} {}\n", test.file, test.id);
+      continue;
+    }
+    out += fmt::format("{} {} {}\n", test.passed ? "PASS" : "FAIL", test.file, test.id);
+    if (!test.rule.empty() && (verbose || !test.passed)) out += fmt::format("     rule: {}\n", test.rule);
+    for (const std::string& difference : test.differences) out += "     " + difference + "\n";
+  }
+  if (report.broken_files > 0) {
+    out += fmt::format("{} scenario file(s) could not be read (see the errors above)\n",
+                       report.broken_files);
+  }
+  out += fmt::format("{} passed, {} failed\n", report.passed, report.failed + report.broken_files);
+  return out;
+}
+
+}  // namespace rulecraft::cli

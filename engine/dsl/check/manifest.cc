@@ -1,0 +1,45 @@
+#include "dsl/check/manifest.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "base/suggest.h"
+
+namespace rulecraft::check {
+
+ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnostics) {
+  ManifestInfo info;
+  info.name = manifest.name;
+  info.title = manifest.title;
+  info.extends = manifest.extends;
+  info.extends_span = manifest.extends_span;
+  const std::vector<std::string> known = {"square"};
+  std::vector<std::string> seen;
+  for (const ast::Setting& setting : manifest.settings) {
+    if (std::find(seen.begin(), seen.end(), setting.key) != seen.end()) {
+      diagnostics.Error("duplicate-key", setting.key_span,
+                        fmt::format("setting '{}' is given twice", setting.key));
+      continue;
+    }
+    seen.push_back(setting.key);
+    if (setting.key == "square") {
+      if (setting.unit != "ft") {
+        diagnostics.Error("unit", setting.value_span,
+                          fmt::format("expected the square size in feet (e.g. '5 ft'), found '{}'",
+                                      setting.unit.empty() ? "a bare number" : setting.unit));
+      } else if (setting.amount <= 0) {
+        diagnostics.Error("out-of-range", setting.value_span, "the square size must be above 0 ft");
+      } else {
+        info.square_ft = setting.amount;
+      }
+      continue;
+    }
+    Diagnostic& error = diagnostics.Error(
+        "unknown-setting", setting.key_span, fmt::format("unknown setting '{}'", setting.key));
+    SuggestName(error, setting.key, known);
+  }
+  return info;
+}
+
+}  // namespace rulecraft::check

@@ -1,0 +1,24 @@
+// Checks a parsed manifest: known settings, units, a valid square size.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "dsl/ast/manifest.h"
+#include "rulecraft/diagnostic.h"
+
+namespace rulecraft::check {
+
+// A ruleset's identity and settings, checked.
+struct ManifestInfo {
+  std::string name;
+  std::string title;
+  std::string extends;
+  SourceSpan extends_span;
+  double square_ft = 5;  // side of one grid square
+};
+
+// Checks the settings of a manifest; errors become diagnostics. Unset settings keep defaults.
+ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnostics);
+
+}  // namespace rulecraft::check

@@ -1,0 +1,15 @@
+// Rules source text → AST. The only stage that sees ANTLR; no ANTLR type leaves parse.cc.
+#pragma once
+
+#include <optional>
+
+#include "dsl/ast/manifest.h"
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+
+namespace rulecraft::parse {
+
+// Parses one rules file; syntax errors become diagnostics (several per run) and nullopt.
+std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics& diagnostics);
+
+}  // namespace rulecraft::parse

@@ -1,0 +1,80 @@
+// Diagnostics: the one error type every stage of rulecraft reports with.
+//
+// A stage never throws across its boundary; it appends Diagnostic values to a
+// Diagnostics list. Each one names a file and a byte range in it; line and column are
+// computed only when the diagnostic is printed:
+//
+//   rulesets/x/tables/terrain.yaml:12:5: error[unknown-key]: unknown key 'dificult'
+//      12 |     dificult: true
+//         |     ^~~~~~~~
+//     note: did you mean 'difficult'?
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rulecraft {
+
+class SourceSet;
+
+// How bad a diagnostic is; only errors make a command fail.
+enum class Severity { kError, kWarning, kNote };
+
+// A half-open byte range [begin, end) in one named file; an empty file means "no place".
+struct SourceSpan {
+  std::string file;
+  uint32_t begin = 0;
+  uint32_t end = 0;
+
+  bool HasFile() const { return !file.empty(); }
+};
+
+// A secondary message attached to a diagnostic, optionally pointing at its own place.
+struct DiagnosticNote {
+  SourceSpan span;
+  std::string message;
+};
+
+// One problem found in user input: where, a stable code, and what was expected.
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  std::string code;  // stable, kebab-case, e.g. "unknown-key"
+  SourceSpan span;
+  std::string message;
+  std::vector<DiagnosticNote> notes;
+};
+
+// An ordered collection of diagnostics, the value passed between stages.
+class Diagnostics {
+ public:
+  // Appends a diagnostic and returns it so notes can be added.
+  Diagnostic& Add(Severity severity, std::string code, SourceSpan span, std::string message);
+  // Appends an error.
+  Diagnostic& Error(std::string code, SourceSpan span, std::string message);
+  // Appends a warning.
+  Diagnostic& Warning(std::string code, SourceSpan span, std::string message);
+  // Appends every diagnostic of another list.
+  void Append(const Diagnostics& other);
+
+  bool HasErrors() const;
+  size_t ErrorCount() const;
+  bool empty() const { return items_.empty(); }
+  size_t size() const { return items_.size(); }
+  const std::vector<Diagnostic>& items() const { return items_; }
+
+  // Sorts by file, then position, keeping insertion order among equals.
+  void SortByPosition();
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+// Renders one diagnostic as `file:line:col: severity[code]: message`, the source line, a
+// caret under the range, then its notes; the source text comes from `sources`.
+std::string Render(const Diagnostic& diagnostic, const SourceSet& sources);
+
+// Renders every diagnostic in order, each followed by a newline.
+std::string Render(const Diagnostics& diagnostics, const SourceSet& sources);
+
+}  // namespace rulecraft

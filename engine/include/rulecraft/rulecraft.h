@@ -1,0 +1,70 @@
+// rulecraft: a rules engine for d20-family tactical games, driven by ruleset data.
+//
+// Usage:
+//   rulecraft::Session session;
+//   rulecraft::Diagnostics diagnostics;
+//   auto results = session.RunScenario("examples/quickstart.yaml", diagnostics);
+//   std::cerr << rulecraft::Render(diagnostics, session.sources());
+//   if (results) std::cout << results->dump(2);
+//
+// A Session keeps every source file it read (so diagnostics can show their lines) and
+// every ruleset it loaded (so many scenarios share one load). No call throws: problems in
+// the input come back as diagnostics.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+
+namespace rulecraft {
+
+// The outcome of one scenario test case (a query with `expect:`).
+struct TestCase {
+  std::string file;
+  std::string id;
+  std::string rule;  // the rules text the case rests on
+  bool passed = false;
+  std::vector<std::string> differences;  // "field: expected X, got Y"
+};
+
+// The outcome of a test run.
+struct TestReport {
+  std::vector<TestCase> cases;
+  size_t passed = 0;
+  size_t failed = 0;
+  size_t broken_files = 0;  // scenario files that could not be read at all
+};
+
+// One run of rulecraft over rulesets, scenarios and tests.
+class Session {
+ public:
+  Session();
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Loads and checks a ruleset given by bundled name or directory; true when it has no errors.
+  bool CheckRuleset(const std::string& name_or_directory, Diagnostics& diagnostics);
+
+  // Answers every query of a scenario file: `{"scenario", "ruleset", "results": […]}`.
+  // nullopt when the file or its ruleset cannot be used; per-query problems are diagnostics.
+  std::optional<nlohmann::json> RunScenario(const std::string& path, Diagnostics& diagnostics);
+
+  // Runs the test cases of scenario files; a ruleset directory means its tests/*.yaml.
+  TestReport RunTests(const std::vector<std::string>& paths, Diagnostics& diagnostics);
+
+  // Every source file read so far, for rendering diagnostics.
+  const SourceSet& sources() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace rulecraft

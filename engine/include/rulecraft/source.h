@@ -1,0 +1,55 @@
+// Source files kept in memory so diagnostics can show the line they point at.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rulecraft {
+
+// A 1-based line and column (column counts bytes).
+struct LineColumn {
+  uint32_t line = 1;
+  uint32_t column = 1;
+};
+
+// The text of one file and the offsets where its lines start.
+class SourceFile {
+ public:
+  SourceFile(std::string path, std::string text);
+
+  const std::string& path() const { return path_; }
+  const std::string& text() const { return text_; }
+
+  // The line and column of a byte offset (offsets past the end map to the end).
+  LineColumn Locate(uint32_t offset) const;
+  // The byte offset of a 1-based line and column, clamped to the text.
+  uint32_t OffsetOf(uint32_t line, uint32_t column) const;
+  // The text of a 1-based line without its line break.
+  std::string_view Line(uint32_t line) const;
+  uint32_t LineCount() const { return static_cast<uint32_t>(line_starts_.size()); }
+
+ private:
+  std::string path_;
+  std::string text_;
+  std::vector<uint32_t> line_starts_;
+};
+
+// Every source file read during one run, by path; files stay alive as long as the set.
+class SourceSet {
+ public:
+  // Adds (or replaces) a file held in memory and returns it.
+  const SourceFile& Add(std::string path, std::string text);
+  // Reads a file from disk; returns nullptr when it cannot be read.
+  const SourceFile* Load(const std::string& path);
+  // The file with this path, or nullptr.
+  const SourceFile* Find(const std::string& path) const;
+
+ private:
+  std::map<std::string, std::unique_ptr<SourceFile>, std::less<>> files_;
+};
+
+}  // namespace rulecraft

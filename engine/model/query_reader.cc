@@ -1,0 +1,265 @@
+#include "model/query_reader.h"
+
+#include <fmt/format.h>
+
+#include "base/suggest.h"
+#include "model/yaml_json.h"
+#include "tables/yaml_file.h"
+
+namespace rulecraft::model {
+namespace {
+
+// What a query parameter must be.
+enum class ParamType {
+  kCreature,       // the id of a creature of the scenario
+  kSquare,         // [x, y] inside the map
+  kSquareList,     // [[x, y], …] inside the map
+  kMode,           // a row of `movement_modes`
+  kSize,           // a row of `sizes`
+  kTravelTerrain,  // a row of `travel_terrain`
+  kRoad,           // a column of `travel_terrain`
+  kAttackKind,     // melee or ranged
+  kNumber,         // a number
+  kAny,            // anything (checked when the query kind lands)
+};
+
+struct ParamSpec {
+  const char* key;
+  ParamType type;
+  bool required;
+};
+
+struct KindSpec {
+  QueryKind kind;
+  std::vector<ParamSpec> params;
+};
+
+const std::vector<KindSpec>& Kinds() {
+  using P = ParamType;
+  static const std::vector<KindSpec> kinds = {
+      {QueryKind::kSize, {{"category", P::kSize, true}}},
+      {QueryKind::kSpeed, {{"creature", P::kCreature, true}}},
+      {QueryKind::kReach, {{"creature", P::kCreature, true}, {"mode", P::kMode, false}}},
+      {QueryKind::kPath,
+       {{"creature", P::kCreature, true}, {"to", P::kSquare, true}, {"mode", P::kMode, false}}},
+      {QueryKind::kRoute,
+       {{"creature", P::kCreature, true}, {"through", P::kSquareList, true}, {"mode", P::kMode, false}}},
+      {QueryKind::kAttack,
+       {{"attacker", P::kCreature, true}, {"defender", P::kCreature, true},
+        {"kind", P::kAttackKind, true}, {"weapon", P::kAny, false}}},
+      {QueryKind::kThreatened, {{"creature", P::kCreature, true}, {"square", P::kSquare, false}}},
+      {QueryKind::kTravel,
+       {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
+        {"hours", P::kNumber, false}, {"mode", P::kAny, false}, {"vehicle", P::kAny, false}}},
+  };
+  return kinds;
+}
+
+std::vector<std::string> KindNames() {
+  std::vector<std::string> names;
+  for (const KindSpec& spec : Kinds()) names.push_back(QueryKindName(spec.kind));
+  return names;
+}
+
+bool CheckInMap(const SourceFile& file, const YAML::Node& node, Square square,
+                const Scenario& scenario, Diagnostics& diagnostics) {
+  if (!scenario.map) {
+    diagnostics.Error("missing-key", yaml::SpanOf(file, node), "this query needs a map: the scenario has none");
+    return false;
+  }
+  if (scenario.map->Contains(square)) return true;
+  diagnostics.Error("outside-map", yaml::SpanOf(file, node),
+                    fmt::format("square [{}, {}] is outside the {}×{} map (x 0..{}, y 0..{})",
+                                square.x, square.y, scenario.map->width, scenario.map->height,
+                                scenario.map->width - 1, scenario.map->height - 1));
+  return false;
+}
+
+bool CheckRow(const SourceFile& file, const YAML::Node& node, const tables::Table* table,
+              std::string_view what, Diagnostics& diagnostics) {
+  auto name = yaml::ReadText(file, node, what, diagnostics);
+  if (!name) return false;
+  if (table == nullptr) {
+    diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
+                      fmt::format("this ruleset has no table of {}s", what));
+    return false;
+  }
+  if (table->Find(*name) != nullptr) return true;
+  Diagnostic& error = diagnostics.Error(
+      "unknown-name", yaml::SpanOf(file, node),
+      fmt::format("unknown {} '{}': not a row of table '{}'", what, *name, table->name));
+  SuggestName(error, *name, table->RowNames());
+  return false;
+}
+
+bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec& spec,
+                const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
+  switch (spec.type) {
+    case ParamType::kCreature: {
+      auto id = yaml::ReadText(file, node, spec.key, diagnostics);
+      if (!id) return false;
+      if (scenario.FindCreature(*id) != nullptr) return true;
+      std::vector<std::string> ids;
+      for (const Creature& creature : scenario.creatures) ids.push_back(creature.id);
+      Diagnostic& error = diagnostics.Error("unknown-creature", yaml::SpanOf(file, node),
+                                            fmt::format("unknown creature '{}'", *id));
+      SuggestName(error, *id, ids);
+      return false;
+    }
+    case ParamType::kSquare: {
+      auto square = ReadSquare(file, node, spec.key, diagnostics);
+      return square && CheckInMap(file, node, *square, scenario, diagnostics);
+    }
+    case ParamType::kSquareList: {
+      if (!node.IsSequence() || node.size() == 0) {
+        diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                          fmt::format("expected a list of squares [[x, y], …] for '{}', found {}",
+                                      spec.key, yaml::Describe(node)));
+        return false;
+      }
+      bool ok = true;
+      for (const YAML::Node& item : node) {
+        auto square = ReadSquare(file, item, spec.key, diagnostics);
+        ok = square && CheckInMap(file, item, *square, scenario, diagnostics) && ok;
+      }
+      return ok;
+    }
+    case ParamType::kMode:
+      return CheckRow(file, node, rules.tables.Find("movement_modes"), "movement mode", diagnostics);
+    case ParamType::kSize:
+      return CheckRow(file, node, rules.tables.Find("sizes"), "size", diagnostics);
+    case ParamType::kTravelTerrain:
+      return CheckRow(file, node, rules.tables.Find("travel_terrain"), "travel terrain", diagnostics);
+    case ParamType::kRoad: {
+      auto road = yaml::ReadText(file, node, spec.key, diagnostics);
+      const std::vector<std::string> roads = {"highway", "road", "trail", "trackless"};
+      if (!road) return false;
+      if (std::find(roads.begin(), roads.end(), *road) != roads.end()) return true;
+      Diagnostic& error = diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
+                                            fmt::format("unknown road '{}'", *road));
+      SuggestName(error, *road, roads);
+      return false;
+    }
+    case ParamType::kAttackKind: {
+      auto kind = yaml::ReadText(file, node, spec.key, diagnostics);
+      if (!kind) return false;
+      if (*kind == "melee" || *kind == "ranged") return true;
+      Diagnostic& error = diagnostics.Error(
+          "unknown-name", yaml::SpanOf(file, node),
+          fmt::format("unknown attack kind '{}': expected 'melee' or 'ranged'", *kind));
+      SuggestName(error, *kind, {"melee", "ranged"});
+      return false;
+    }
+    case ParamType::kNumber:
+      return yaml::ReadNumber(file, node, spec.key, diagnostics).has_value();
+    case ParamType::kAny:
+      return true;
+  }
+  return true;
+}
+
+std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, size_t index,
+                               const ruleset::Ruleset& rules, const Scenario& scenario,
+                               Diagnostics& diagnostics) {
+  yaml::MapReader reader(file, node, "query", diagnostics);
+  if (!reader.ok()) return std::nullopt;
+  Query query;
+  query.span = reader.Span();
+  query.id = fmt::format("q{}", index + 1);
+  size_t errors = diagnostics.ErrorCount();
+  if (YAML::Node id = reader.Optional("id"); id.IsDefined()) {
+    if (auto text = yaml::ReadText(file, id, "query id", diagnostics)) query.id = *text;
+  }
+  if (YAML::Node rule = reader.Optional("rule"); rule.IsDefined()) {
+    if (auto text = yaml::ReadText(file, rule, "rule", diagnostics)) query.rule = *text;
+  }
+  reader.Optional("description");
+  if (YAML::Node expect = reader.Optional("expect"); expect.IsDefined()) {
+    if (!expect.IsMap()) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, expect),
+                        "expected a mapping of result fields for 'expect', found " + yaml::Describe(expect));
+    } else {
+      query.expect = YamlToJson(expect);
+    }
+  }
+  const KindSpec* found = nullptr;
+  YAML::Node params;
+  for (const KindSpec& spec : Kinds()) {
+    YAML::Node value = reader.Optional(QueryKindName(spec.kind));
+    if (!value.IsDefined()) continue;
+    if (found != nullptr) {
+      diagnostics.Error("conflicting-keys", yaml::SpanOf(file, value),
+                        fmt::format("a query asks one thing: it already asks '{}'",
+                                    QueryKindName(found->kind)));
+      continue;
+    }
+    found = &spec;
+    params = value;
+  }
+  reader.RejectUnknown();
+  if (found == nullptr) {
+    std::string kinds;
+    for (const std::string& name : KindNames()) kinds += (kinds.empty() ? "" : ", ") + name;
+    diagnostics.Error("missing-key", query.span,
+                      fmt::format("query '{}' asks nothing: give one of {}", query.id, kinds));
+    return std::nullopt;
+  }
+  query.kind = found->kind;
+  query.kind_name = QueryKindName(found->kind);
+  yaml::MapReader param_reader(file, params, fmt::format("{} query", query.kind_name), diagnostics);
+  if (param_reader.ok()) {
+    for (const ParamSpec& spec : found->params) {
+      YAML::Node value = spec.required ? param_reader.Required(spec.key) : param_reader.Optional(spec.key);
+      if (value.IsDefined()) CheckParam(file, value, spec, rules, scenario, diagnostics);
+    }
+    param_reader.RejectUnknown();
+  }
+  query.params = YamlToJson(params);
+  query.valid = diagnostics.ErrorCount() == errors;
+  return query;
+}
+
+}  // namespace
+
+std::optional<Square> ReadSquare(const SourceFile& file, const YAML::Node& node,
+                                 std::string_view what, Diagnostics& diagnostics) {
+  auto malformed = [&]() -> std::optional<Square> {
+    diagnostics.Error("bad-square", yaml::SpanOf(file, node),
+                      fmt::format("expected a square [x, y] of two whole numbers for {}, found {}",
+                                  what, yaml::Describe(node)));
+    return std::nullopt;
+  };
+  if (!node.IsSequence() || node.size() != 2) return malformed();
+  int64_t coordinates[2] = {0, 0};
+  for (size_t axis = 0; axis < 2; ++axis) {
+    auto value = node[axis].IsScalar() ? yaml::ParseInt(node[axis].Scalar()) : std::nullopt;
+    if (!value || *value < INT32_MIN || *value > INT32_MAX) return malformed();
+    coordinates[axis] = *value;
+  }
+  return Square{static_cast<int32_t>(coordinates[0]), static_cast<int32_t>(coordinates[1])};
+}
+
+void ReadQueries(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                 Scenario& scenario, Diagnostics& diagnostics) {
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "expected a list of queries, found " + yaml::Describe(node));
+    return;
+  }
+  size_t index = 0;
+  for (const YAML::Node& item : node) {
+    auto query = ReadQuery(file, item, index++, rules, scenario, diagnostics);
+    if (!query) continue;
+    for (const Query& earlier : scenario.queries) {
+      if (earlier.id == query->id) {
+        Diagnostic& error = diagnostics.Error("duplicate-id", query->span,
+                                              fmt::format("a query named '{}' already exists", query->id));
+        error.notes.push_back({earlier.span, "first defined here"});
+        query->valid = false;
+      }
+    }
+    scenario.queries.push_back(std::move(*query));
+  }
+}
+
+}  // namespace rulecraft::model

@@ -1,0 +1,86 @@
+// A scenario: the map, the creatures on it and the questions asked (docs/scenarios.md).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rulecraft/diagnostic.h"
+
+namespace rulecraft::model {
+
+// A grid square; x grows to the right, y downward, (0,0) top-left.
+struct Square {
+  int32_t x = 0;
+  int32_t y = 0;
+  bool operator==(const Square&) const = default;
+};
+
+// The battle map: one terrain kind (a row of the ruleset's `terrain` table) per square.
+struct GridMap {
+  int32_t width = 0;
+  int32_t height = 0;
+  std::vector<std::string> terrain_kinds;  // distinct kinds, indexed by `cells`
+  std::vector<uint16_t> cells;             // row-major, width * height
+
+  bool Contains(Square square) const {
+    return square.x >= 0 && square.y >= 0 && square.x < width && square.y < height;
+  }
+  // The terrain kind of a square inside the map.
+  const std::string& TerrainAt(Square square) const {
+    return terrain_kinds[cells[static_cast<size_t>(square.y) * static_cast<size_t>(width) +
+                               static_cast<size_t>(square.x)]];
+  }
+};
+
+// A creature on the map, its names checked against the ruleset's tables.
+struct Creature {
+  std::string id;
+  std::string side;
+  std::string race;   // a row of `speeds`, or empty
+  std::string size = "medium";
+  std::string armor = "none";
+  std::map<std::string, double> speeds_ft;  // movement kind → feet, as given
+  Square at;
+  int32_t squares_per_side = 1;  // space in squares (1 for creatures smaller than a square)
+  std::vector<std::string> conditions;
+  std::vector<std::string> traits;
+  SourceSpan span;
+};
+
+// The kinds of question a scenario may ask.
+enum class QueryKind { kSize, kSpeed, kReach, kPath, kRoute, kAttack, kThreatened, kTravel };
+
+// One question, with its parameters and, in a test, the expected result.
+struct Query {
+  std::string id;
+  QueryKind kind = QueryKind::kSize;
+  std::string kind_name;
+  nlohmann::json params;                 // the query's own mapping, as JSON
+  std::string rule;                      // the rules text a test case rests on
+  std::optional<nlohmann::json> expect;  // present in test cases
+  SourceSpan span;
+  bool valid = true;  // false when its parameters were reported as errors
+};
+
+// A whole scenario file.
+struct Scenario {
+  std::string file;
+  std::string ruleset_directory;
+  uint64_t seed = 0;
+  std::optional<GridMap> map;
+  std::vector<Creature> creatures;
+  std::vector<Query> queries;
+
+  // The creature with this id, or nullptr.
+  const Creature* FindCreature(const std::string& id) const;
+};
+
+// The scenario name of a query kind ("size", "path", …).
+const char* QueryKindName(QueryKind kind);
+
+}  // namespace rulecraft::model

@@ -1,0 +1,285 @@
+#include "model/scenario_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "base/limits.h"
+#include "base/suggest.h"
+#include "model/map_reader.h"
+#include "model/query_reader.h"
+#include "tables/cell.h"
+#include "tables/yaml_file.h"
+
+namespace rulecraft::model {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string> kMovementKinds = {"land", "fly", "swim", "climb", "burrow"};
+
+// Reads a name that must be a row of `table`, suggesting the closest row when it is not.
+std::optional<std::string> ReadRowName(const SourceFile& file, const YAML::Node& node,
+                                       const tables::Table& table, std::string_view what,
+                                       Diagnostics& diagnostics) {
+  auto name = yaml::ReadText(file, node, what, diagnostics);
+  if (!name) return std::nullopt;
+  if (table.Find(*name) != nullptr) return name;
+  Diagnostic& error = diagnostics.Error(
+      "unknown-name", yaml::SpanOf(file, node),
+      fmt::format("unknown {} '{}': not a row of table '{}'", what, *name, table.name));
+  SuggestName(error, *name, table.RowNames());
+  return std::nullopt;
+}
+
+std::vector<std::string> ReadNameList(const SourceFile& file, const YAML::Node& node,
+                                      std::string_view what, Diagnostics& diagnostics) {
+  std::vector<std::string> names;
+  if (!node.IsDefined()) return names;
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      fmt::format("expected a list of {}, found {}", what, yaml::Describe(node)));
+    return names;
+  }
+  for (const YAML::Node& item : node) {
+    if (auto name = yaml::ReadName(file, item, what, diagnostics)) names.push_back(*name);
+  }
+  return names;
+}
+
+void ReadSpeeds(const SourceFile& file, const YAML::Node& node, Creature& creature,
+                double square_ft, Diagnostics& diagnostics) {
+  yaml::MapReader reader(file, node, "speed", diagnostics);
+  if (!reader.ok()) return;
+  for (const std::string& kind : kMovementKinds) {
+    YAML::Node value = reader.Optional(kind);
+    if (!value.IsDefined()) continue;
+    std::optional<double> feet;
+    if (value.IsScalar()) {
+      feet = yaml::ParseNumber(value.Scalar());
+      if (!feet) feet = tables::ParseDistance(value.Scalar(), square_ft);
+    }
+    if (!feet || *feet < 0) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, value),
+                        fmt::format("expected a speed in feet (e.g. 30) for '{}', found {}", kind,
+                                    yaml::Describe(value)));
+      continue;
+    }
+    creature.speeds_ft[kind] = *feet;
+  }
+  reader.RejectUnknown();
+}
+
+std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& node,
+                                     const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
+  yaml::MapReader reader(file, node, "creature", diagnostics);
+  if (!reader.ok()) return std::nullopt;
+  Creature creature;
+  creature.span = reader.Span();
+  size_t errors = diagnostics.ErrorCount();
+  if (auto id = yaml::ReadText(file, reader.Required("id"), "creature id", diagnostics)) {
+    creature.id = *id;
+  }
+  if (YAML::Node side = reader.Optional("side"); side.IsDefined()) {
+    if (auto text = yaml::ReadName(file, side, "side", diagnostics)) creature.side = *text;
+  }
+  if (YAML::Node race = reader.Optional("race"); race.IsDefined()) {
+    if (auto name = ReadRowName(file, race, rules.Table("speeds"), "race", diagnostics)) {
+      creature.race = *name;
+    }
+  }
+  if (YAML::Node size = reader.Optional("size"); size.IsDefined()) {
+    if (auto name = ReadRowName(file, size, rules.Table("sizes"), "size", diagnostics)) {
+      creature.size = *name;
+    }
+  }
+  if (YAML::Node armor = reader.Optional("armor"); armor.IsDefined()) {
+    if (auto name = ReadRowName(file, armor, rules.Table("armor"), "armor", diagnostics)) {
+      creature.armor = *name;
+    }
+  }
+  if (YAML::Node speed = reader.Optional("speed"); speed.IsDefined()) {
+    ReadSpeeds(file, speed, creature, rules.manifest.square_ft, diagnostics);
+  }
+  if (auto at = ReadSquare(file, reader.Required("at"), "'at'", diagnostics)) creature.at = *at;
+  creature.conditions = ReadNameList(file, reader.Optional("conditions"), "conditions", diagnostics);
+  creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
+  reader.RejectUnknown();
+  if (const tables::Row* size = rules.Table("sizes").Find(creature.size)) {
+    double squares = size->Number("space") / rules.manifest.square_ft;
+    creature.squares_per_side = std::max<int32_t>(1, static_cast<int32_t>(std::ceil(squares - 1e-9)));
+  }
+  if (diagnostics.ErrorCount() != errors) return std::nullopt;
+  return creature;
+}
+
+// How much of one square a creature takes: 1 for a square or more, 1/N when N fit in one.
+double ShareOfSquare(const Creature& creature, const ruleset::Ruleset& rules) {
+  const tables::Row* size = rules.Table("sizes").Find(creature.size);
+  double fits = size != nullptr ? size->Number("fits_per_square", 1) : 1;
+  return fits > 1 ? 1.0 / fits : 1.0;
+}
+
+bool IsHelpless(const Creature& creature) {
+  return std::find(creature.conditions.begin(), creature.conditions.end(), "helpless") !=
+         creature.conditions.end();
+}
+
+// Checks every creature lies inside the map and no square holds more than it fits.
+void CheckPlacement(const SourceFile& file, const Scenario& scenario,
+                    const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
+  if (!scenario.map) return;
+  const GridMap& map = *scenario.map;
+  std::vector<double> filled(map.cells.size(), 0);
+  std::vector<int> first_owner(map.cells.size(), -1);
+  for (size_t index = 0; index < scenario.creatures.size(); ++index) {
+    const Creature& creature = scenario.creatures[index];
+    int32_t side = creature.squares_per_side;
+    Square far{creature.at.x + side - 1, creature.at.y + side - 1};
+    if (!map.Contains(creature.at) || !map.Contains(far)) {
+      diagnostics.Error("outside-map", creature.span,
+                        fmt::format("creature '{}' at [{}, {}] ({}×{} squares) does not fit on the "
+                                    "{}×{} map",
+                                    creature.id, creature.at.x, creature.at.y, side, side,
+                                    map.width, map.height));
+      continue;
+    }
+    // A helpless creature may share its square ("unless it is helpless").
+    if (IsHelpless(creature)) continue;
+    double share = ShareOfSquare(creature, rules);
+    for (int32_t dy = 0; dy < side; ++dy) {
+      for (int32_t dx = 0; dx < side; ++dx) {
+        size_t cell = static_cast<size_t>(creature.at.y + dy) * static_cast<size_t>(map.width) +
+                      static_cast<size_t>(creature.at.x + dx);
+        filled[cell] += share;
+        if (filled[cell] > 1 + 1e-9 && first_owner[cell] >= 0) {
+          Diagnostic& error = diagnostics.Error(
+              "overlap", creature.span,
+              fmt::format("creature '{}' overlaps '{}' at [{}, {}]", creature.id,
+                          scenario.creatures[static_cast<size_t>(first_owner[cell])].id,
+                          creature.at.x + dx, creature.at.y + dy));
+          error.notes.push_back({scenario.creatures[static_cast<size_t>(first_owner[cell])].span,
+                                 "the other creature is placed here"});
+          dy = side;  // one report per creature
+          break;
+        }
+        if (first_owner[cell] < 0) first_owner[cell] = static_cast<int>(index);
+      }
+    }
+  }
+  (void)file;
+}
+
+void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                   Scenario& scenario, Diagnostics& diagnostics) {
+  if (!node.IsDefined()) return;
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "expected a list of creatures, found " + yaml::Describe(node));
+    return;
+  }
+  if (node.size() > limits::kMaxCreatures) {
+    diagnostics.Error("too-large", yaml::SpanOf(file, node),
+                      fmt::format("a scenario holds at most {} creatures", limits::kMaxCreatures));
+    return;
+  }
+  for (const YAML::Node& item : node) {
+    auto creature = ReadCreature(file, item, rules, diagnostics);
+    if (!creature) continue;
+    if (const Creature* twin = scenario.FindCreature(creature->id)) {
+      Diagnostic& error = diagnostics.Error(
+          "duplicate-id", creature->span, fmt::format("a creature named '{}' already exists", creature->id));
+      error.notes.push_back({twin->span, "first defined here"});
+      continue;
+    }
+    scenario.creatures.push_back(std::move(*creature));
+  }
+  CheckPlacement(file, scenario, rules, diagnostics);
+}
+
+std::optional<std::string> ResolveRulesetOf(const SourceFile& file, const YAML::Node& node,
+                                            const std::string& default_ruleset,
+                                            Diagnostics& diagnostics) {
+  if (!node.IsDefined()) {
+    if (!default_ruleset.empty()) return default_ruleset;
+    diagnostics.Error("missing-key", {file.path(), 0, 1},
+                      "the scenario does not name its ruleset: add 'ruleset: dnd35' or a path");
+    return std::nullopt;
+  }
+  auto name = yaml::ReadText(file, node, "ruleset", diagnostics);
+  if (!name) return std::nullopt;
+  std::string folder = fs::path(file.path()).parent_path().string();
+  if (auto directory = ruleset::ResolveRuleset(*name, folder)) return directory;
+  Diagnostic& error = diagnostics.Error("unknown-ruleset", yaml::SpanOf(file, node),
+                                        fmt::format("unknown ruleset '{}'", *name));
+  SuggestName(error, *name, ruleset::BundledRulesetNames());
+  std::string bundled;
+  for (const std::string& known : ruleset::BundledRulesetNames()) {
+    bundled += (bundled.empty() ? "" : ", ") + known;
+  }
+  error.notes.push_back({{}, "bundled rulesets: " + bundled + "; or give a ruleset directory path"});
+  return std::nullopt;
+}
+
+}  // namespace
+
+const ruleset::Ruleset* RulesetCache::Get(const std::string& directory, SourceSet& sources,
+                                          Diagnostics& diagnostics) {
+  std::string key = fs::weakly_canonical(directory).string();
+  auto found = loaded_.find(key);
+  if (found != loaded_.end()) return found->second.get();
+  auto loaded = ruleset::LoadRuleset(directory, sources, diagnostics);
+  auto& slot = loaded_[key];
+  if (loaded) slot = std::make_unique<ruleset::Ruleset>(std::move(*loaded));
+  return slot.get();
+}
+
+std::optional<LoadedScenario> ReadScenario(const std::string& path,
+                                           const std::string& default_ruleset,
+                                           RulesetCache& rulesets, SourceSet& sources,
+                                           Diagnostics& diagnostics) {
+  const SourceFile* file = sources.Load(path);
+  if (file == nullptr) {
+    diagnostics.Error("missing-file", {path, 0, 0}, "cannot read the scenario file");
+    return std::nullopt;
+  }
+  if (file->text().size() > limits::kMaxFileBytes) {
+    diagnostics.Error("too-large", {path, 0, 0}, "the scenario file is larger than rulecraft reads");
+    return std::nullopt;
+  }
+  auto document = yaml::Parse(*file, diagnostics);
+  if (!document) return std::nullopt;
+  yaml::MapReader top(*file, *document, "scenario", diagnostics);
+  if (!top.ok()) return std::nullopt;
+  YAML::Node ruleset_node = top.Optional("ruleset");
+  YAML::Node seed = top.Optional("seed");
+  top.Optional("description");
+  YAML::Node map = top.Optional("map");
+  YAML::Node creatures = top.Optional("creatures");
+  YAML::Node queries = top.Required("queries");
+  top.RejectUnknown();
+
+  auto directory = ResolveRulesetOf(*file, ruleset_node, default_ruleset, diagnostics);
+  if (!directory) return std::nullopt;
+  const ruleset::Ruleset* rules = rulesets.Get(*directory, sources, diagnostics);
+  if (rules == nullptr) return std::nullopt;
+
+  LoadedScenario loaded;
+  loaded.ruleset = rules;
+  Scenario& scenario = loaded.scenario;
+  scenario.file = path;
+  scenario.ruleset_directory = *directory;
+  if (seed.IsDefined()) {
+    if (auto value = yaml::ReadInt(*file, seed, "seed", diagnostics)) {
+      scenario.seed = static_cast<uint64_t>(*value);
+    }
+  }
+  if (map.IsDefined()) scenario.map = ReadMap(*file, map, rules->Table("terrain"), diagnostics);
+  ReadCreatures(*file, creatures, *rules, scenario, diagnostics);
+  if (queries.IsDefined()) ReadQueries(*file, queries, *rules, scenario, diagnostics);
+  return loaded;
+}
+
+}  // namespace rulecraft::model

@@ -1,0 +1,42 @@
+#include "query/answer.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "query/size_query.h"
+
+namespace rulecraft::query {
+
+nlohmann::json Number(double value) {
+  double whole = std::round(value);
+  if (std::abs(value - whole) < 1e-9 && std::abs(whole) < 9e15) return static_cast<int64_t>(whole);
+  return value;
+}
+
+std::string Where(const SourceSpan& span, const SourceSet& sources) {
+  const SourceFile* file = sources.Find(span.file);
+  if (file == nullptr) return span.file;
+  LineColumn at = file->Locate(span.begin);
+  return fmt::format("{}:{}:{}", span.file, at.line, at.column);
+}
+
+nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
+  nlohmann::json result = {{"id", query.id}, {"kind", query.kind_name}, {"status", "ok"}};
+  if (!query.valid) {
+    result["status"] = "error";
+    result["message"] = "the query's parameters have errors (see diagnostics)";
+    return result;
+  }
+  switch (query.kind) {
+    case model::QueryKind::kSize:
+      AnswerSize(context, query, result);
+      return result;
+    default:
+      result["status"] = "unsupported";
+      result["message"] = fmt::format("'{}' queries are not supported yet", query.kind_name);
+      return result;
+  }
+}
+
+}  // namespace rulecraft::query

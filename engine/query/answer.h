@@ -1,0 +1,31 @@
+// Answering one query of a scenario as a JSON result (docs/scenarios.md, "Queries").
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "model/scenario.h"
+#include "rulecraft/source.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft::query {
+
+// What every answer may read.
+struct AnswerContext {
+  const model::Scenario& scenario;
+  const ruleset::Ruleset& rules;
+  const SourceSet& sources;
+};
+
+// Answers one query: `{id, kind, status, …numbers, explain}`. A query whose parameters were
+// invalid answers status "error"; a kind not built yet answers status "unsupported".
+nlohmann::json Answer(const AnswerContext& context, const model::Query& query);
+
+// A number as JSON: an integer when it is whole, so 10 prints as 10, not 10.0.
+nlohmann::json Number(double value);
+
+// Where a span points, as "file:line:col", for `explain` entries.
+std::string Where(const SourceSpan& span, const SourceSet& sources);
+
+}  // namespace rulecraft::query

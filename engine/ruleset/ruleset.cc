@@ -1,0 +1,129 @@
+#include "ruleset/ruleset.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "base/limits.h"
+#include "base/suggest.h"
+#include "dsl/parse/parse.h"
+#include "tables/schema.h"
+#include "tables/table_loader.h"
+
+namespace rulecraft::ruleset {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kManifestFile = "ruleset.rules";
+
+// Loads one layer and the layers below it into `out`; returns false on a hard failure.
+bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
+               Diagnostics& diagnostics, Ruleset& out, const SourceSpan& requested_at) {
+  std::string manifest_path = (fs::path(directory) / kManifestFile).string();
+  const SourceFile* file = sources.Load(manifest_path);
+  if (file == nullptr) {
+    diagnostics.Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
+                      fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
+    return false;
+  }
+  size_t errors_before = diagnostics.ErrorCount();
+  auto parsed = parse::ParseRulesFile(*file, diagnostics);
+  check::ManifestInfo manifest;
+  if (parsed) {
+    manifest = check::CheckManifest(parsed->manifest, diagnostics);
+  } else {  // keep going with defaults so the tables' errors are reported too
+    manifest.name = fs::path(directory).filename().string();
+  }
+
+  if (!manifest.extends.empty()) {
+    if (depth >= limits::kMaxExtendsDepth) {
+      diagnostics.Error("extends-cycle", manifest.extends_span,
+                        "rulesets extend each other in a cycle or too deep a chain");
+      return false;
+    }
+    auto parent = ResolveRuleset(manifest.extends, fs::path(directory).parent_path().string());
+    if (!parent) {
+      Diagnostic& error = diagnostics.Error(
+          "unknown-ruleset", manifest.extends_span,
+          fmt::format("unknown ruleset '{}' to extend", manifest.extends));
+      SuggestName(error, manifest.extends, BundledRulesetNames());
+      return false;
+    }
+    if (!LoadLayer(*parent, depth + 1, sources, diagnostics, out, manifest.extends_span)) return false;
+  }
+
+  tables::TableSet layer;
+  std::string table_folder = (fs::path(directory) / "tables").string();
+  if (fs::is_directory(table_folder) || manifest.extends.empty()) {
+    layer = tables::LoadTableFolder(table_folder, manifest.square_ft, sources, diagnostics);
+  }
+  for (const auto& [name, table] : layer.all()) {
+    if (const tables::Table* base = out.tables.Find(name)) {
+      tables::Table merged = *base;
+      merged.Overlay(table);
+      out.tables.Put(std::move(merged));
+    } else {
+      out.tables.Put(table);
+    }
+  }
+  out.manifest = manifest;
+  out.directory = directory;
+  out.lineage.push_back(manifest.name);
+  return diagnostics.ErrorCount() == errors_before;
+}
+
+}  // namespace
+
+const tables::Table& Ruleset::Table(std::string_view name) const {
+  static const tables::Table kEmpty;
+  const tables::Table* table = tables.Find(name);
+  return table != nullptr ? *table : kEmpty;
+}
+
+std::string BundledRulesetsFolder() {
+  if (const char* override_folder = std::getenv("RULECRAFT_RULESETS")) return override_folder;
+  return RULECRAFT_BUNDLED_RULESETS;
+}
+
+std::vector<std::string> BundledRulesetNames() {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (fs::directory_iterator it(BundledRulesetsFolder(), error), end; !error && it != end;
+       it.increment(error)) {
+    if (fs::exists(it->path() / kManifestFile)) names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
+                                          const std::string& base_folder) {
+  if (name_or_path.empty()) return std::nullopt;
+  fs::path given(name_or_path);
+  bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
+  if (looks_like_path) {
+    fs::path path = given.is_absolute() || base_folder.empty() ? given : fs::path(base_folder) / given;
+    if (fs::exists(path / kManifestFile)) return path.lexically_normal().string();
+    return std::nullopt;
+  }
+  fs::path bundled = fs::path(BundledRulesetsFolder()) / name_or_path;
+  if (fs::exists(bundled / kManifestFile)) return bundled.string();
+  return std::nullopt;
+}
+
+std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sources,
+                                   Diagnostics& diagnostics) {
+  Ruleset ruleset;
+  size_t errors_before = diagnostics.ErrorCount();
+  bool layers_ok = LoadLayer(directory, 0, sources, diagnostics, ruleset, {});
+  // Even a broken layer's tables are checked as a set, so one run reports everything.
+  if (!layers_ok && ruleset.lineage.empty()) return std::nullopt;
+  tables::CheckTableSet(ruleset.tables, (fs::path(directory) / "tables").string(), diagnostics);
+  if (diagnostics.ErrorCount() != errors_before) return std::nullopt;
+  return ruleset;
+}
+
+}  // namespace rulecraft::ruleset

@@ -1,0 +1,42 @@
+// A ruleset directory (manifest + tables, layered over the ruleset it extends) → one Ruleset.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dsl/check/manifest.h"
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+#include "tables/table.h"
+
+namespace rulecraft::ruleset {
+
+// A loaded, checked ruleset.
+struct Ruleset {
+  check::ManifestInfo manifest;
+  std::string directory;
+  tables::TableSet tables;
+  std::vector<std::string> lineage;  // ruleset names, the base first, this one last
+
+  // A table the schema marks required; loading fails without it, so this never returns null
+  // on a ruleset LoadRuleset returned.
+  const tables::Table& Table(std::string_view name) const;
+};
+
+// The folder that holds the bundled rulesets ($RULECRAFT_RULESETS overrides the built-in path).
+std::string BundledRulesetsFolder();
+
+// The names of the bundled rulesets, sorted.
+std::vector<std::string> BundledRulesetNames();
+
+// Resolves a bundled ruleset name, or a directory path taken relative to `base_folder`.
+std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
+                                          const std::string& base_folder);
+
+// Loads the ruleset in `directory` and every ruleset it extends; nullopt when anything is
+// wrong, with every problem found in `diagnostics`.
+std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sources,
+                                   Diagnostics& diagnostics);
+
+}  // namespace rulecraft::ruleset

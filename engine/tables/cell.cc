@@ -1,0 +1,188 @@
+#include "tables/cell.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "base/suggest.h"
+
+namespace rulecraft::tables {
+namespace {
+
+constexpr double kFeetPerMile = 5280;
+
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  return text;
+}
+
+Value Number(double number, const YAML::Node& node, const SourceFile& file) {
+  Value value;
+  value.kind = Value::Kind::kNumber;
+  value.number = number;
+  value.text = node.Scalar();
+  value.span = yaml::SpanOf(file, node);
+  return value;
+}
+
+std::optional<Value> WrongType(const SourceFile& file, const YAML::Node& node,
+                               const ColumnSchema& column, Diagnostics& diagnostics) {
+  diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                    fmt::format("expected {} in column '{}', found {}", DescribeType(column.type),
+                                column.name, yaml::Describe(node)));
+  return std::nullopt;
+}
+
+std::optional<Value> ReadNoteList(const SourceFile& file, const YAML::Node& node,
+                                  const ColumnSchema& column, Diagnostics& diagnostics) {
+  if (!node.IsSequence()) return WrongType(file, node, column, diagnostics);
+  Value list;
+  list.kind = Value::Kind::kList;
+  list.span = yaml::SpanOf(file, node);
+  for (const YAML::Node& item : node) {
+    auto id = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
+    if (!id) return WrongType(file, item, column, diagnostics);
+    list.entries.emplace_back("", Number(static_cast<double>(*id), item, file));
+  }
+  return list;
+}
+
+std::optional<Value> ReadDistanceMap(const SourceFile& file, const YAML::Node& node,
+                                     const ColumnSchema& column, double square_ft,
+                                     Diagnostics& diagnostics) {
+  if (!node.IsMap()) return WrongType(file, node, column, diagnostics);
+  Value map;
+  map.kind = Value::Kind::kMap;
+  map.span = yaml::SpanOf(file, node);
+  ColumnSchema distance{column.name, CellType::kDistance, true, {}, {}};
+  bool ok = true;
+  for (const auto& entry : node) {
+    auto cell = ReadCell(file, entry.second, distance, square_ft, diagnostics);
+    if (!cell) {
+      ok = false;
+      continue;
+    }
+    cell->span = yaml::SpanOf(file, entry.first);  // keys are checked against another table
+    map.entries.emplace_back(entry.first.Scalar(), std::move(*cell));
+  }
+  if (!ok) return std::nullopt;
+  return map;
+}
+
+}  // namespace
+
+std::optional<double> ParseDistance(std::string_view text, double square_ft) {
+  text = Trim(text);
+  size_t space = text.find(' ');
+  if (space == std::string_view::npos) return std::nullopt;
+  auto amount = yaml::ParseNumber(text.substr(0, space));
+  std::string_view unit = Trim(text.substr(space + 1));
+  if (!amount || *amount < 0) return std::nullopt;
+  if (unit == "ft" || unit == "feet" || unit == "foot") return *amount;
+  if (unit == "square" || unit == "squares") return *amount * square_ft;
+  if (unit == "mile" || unit == "miles") return *amount * kFeetPerMile;
+  return std::nullopt;
+}
+
+std::optional<double> ParseRatio(std::string_view text) {
+  text = Trim(text);
+  size_t slash = text.find('/');
+  if (slash == std::string_view::npos) {
+    auto whole = yaml::ParseInt(text);
+    if (!whole || *whole < 0) return std::nullopt;
+    return static_cast<double>(*whole);
+  }
+  auto top = yaml::ParseInt(Trim(text.substr(0, slash)));
+  auto bottom = yaml::ParseInt(Trim(text.substr(slash + 1)));
+  if (!top || !bottom || *top < 0 || *bottom <= 0) return std::nullopt;
+  return static_cast<double>(*top) / static_cast<double>(*bottom);
+}
+
+std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
+                              const ColumnSchema& column, double square_ft,
+                              Diagnostics& diagnostics) {
+  if (column.type == CellType::kNoteList) return ReadNoteList(file, node, column, diagnostics);
+  if (column.type == CellType::kDistanceMap) {
+    return ReadDistanceMap(file, node, column, square_ft, diagnostics);
+  }
+  if (!node.IsScalar()) return WrongType(file, node, column, diagnostics);
+  const std::string& text = node.Scalar();
+  switch (column.type) {
+    case CellType::kName: {
+      auto name = yaml::ReadName(file, node, "column '" + column.name + "'", diagnostics);
+      if (!name) return std::nullopt;
+      Value value;
+      value.kind = Value::Kind::kText;
+      value.text = *name;
+      value.span = yaml::SpanOf(file, node);
+      return value;
+    }
+    case CellType::kText: {
+      Value value;
+      value.kind = Value::Kind::kText;
+      value.text = text;
+      value.span = yaml::SpanOf(file, node);
+      return value;
+    }
+    case CellType::kInt:
+    case CellType::kOptionalInt: {
+      if (column.type == CellType::kOptionalInt && text == "n/a") {
+        Value value;
+        value.text = text;
+        value.span = yaml::SpanOf(file, node);
+        return value;
+      }
+      auto whole = yaml::ParseInt(text);
+      if (!whole) return WrongType(file, node, column, diagnostics);
+      return Number(static_cast<double>(*whole), node, file);
+    }
+    case CellType::kNumber: {
+      auto number = yaml::ParseNumber(text);
+      if (!number) return WrongType(file, node, column, diagnostics);
+      return Number(*number, node, file);
+    }
+    case CellType::kRatio: {
+      auto ratio = ParseRatio(text);
+      if (!ratio) return WrongType(file, node, column, diagnostics);
+      return Number(*ratio, node, file);
+    }
+    case CellType::kDistance: {
+      auto feet = ParseDistance(text, square_ft);
+      if (!feet) return WrongType(file, node, column, diagnostics);
+      return Number(*feet, node, file);
+    }
+    case CellType::kBool: {
+      auto flag = yaml::ReadBool(file, node, "column '" + column.name + "'", diagnostics);
+      if (!flag) return std::nullopt;
+      Value value = Number(*flag ? 1 : 0, node, file);
+      value.kind = Value::Kind::kBool;
+      return value;
+    }
+    case CellType::kEnum: {
+      if (std::find(column.choices.begin(), column.choices.end(), text) == column.choices.end()) {
+        std::string choices;
+        for (const std::string& choice : column.choices) {
+          choices += (choices.empty() ? "'" : ", '") + choice + "'";
+        }
+        Diagnostic& error = diagnostics.Error(
+            "unknown-name", yaml::SpanOf(file, node),
+            fmt::format("unknown value '{}' in column '{}': expected one of {}", text, column.name,
+                        choices));
+        SuggestName(error, text, column.choices);
+        return std::nullopt;
+      }
+      Value value;
+      value.kind = Value::Kind::kText;
+      value.text = text;
+      value.span = yaml::SpanOf(file, node);
+      return value;
+    }
+    case CellType::kNoteList:
+    case CellType::kDistanceMap:
+      break;
+  }
+  return WrongType(file, node, column, diagnostics);
+}
+
+}  // namespace rulecraft::tables

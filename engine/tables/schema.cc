@@ -1,0 +1,110 @@
+#include "tables/schema.h"
+
+namespace rulecraft::tables {
+
+const ColumnSchema* TableSchema::Column(std::string_view column) const {
+  for (const ColumnSchema& candidate : columns) {
+    if (candidate.name == column) return &candidate;
+  }
+  return nullptr;
+}
+
+namespace {
+
+ColumnSchema Col(std::string name, CellType type, bool required) {
+  return ColumnSchema{std::move(name), type, required, {}, {}};
+}
+
+ColumnSchema Choice(std::string name, std::vector<std::string> choices, bool required) {
+  return ColumnSchema{std::move(name), CellType::kEnum, required, std::move(choices), {}};
+}
+
+std::vector<TableSchema> BuildSchemas() {
+  using T = CellType;
+  std::vector<TableSchema> schemas;
+
+  schemas.push_back({"sizes", true, true, false,
+                     {Col("space", T::kDistance, true), Col("fits_per_square", T::kInt, true),
+                      Col("reach_tall", T::kDistance, false), Col("reach_long", T::kDistance, false),
+                      Col("size_modifier", T::kInt, false), Col("grapple_modifier", T::kInt, false),
+                      Col("hide_modifier", T::kInt, false)},
+                     {"medium"},
+                     {}});
+  schemas.push_back({"armor", true, false, false, {}, {"none"}, {}});
+  schemas.push_back({"speeds", true, false, false,
+                     {ColumnSchema{"speed", T::kDistanceMap, true, {}, "armor"}},
+                     {},
+                     {}});
+  schemas.push_back({"terrain", true, false, false,
+                     {Col("difficult", T::kBool, true),
+                      Choice("obstacle", {"none", "hampering", "blocking"}, true),
+                      Col("blocks_corners", T::kBool, true),
+                      Choice("cover", {"none", "low", "full"}, true),
+                      Choice("concealment", {"none", "partial", "total"}, true),
+                      Col("hampers_flyers", T::kBool, false)},
+                     {"open"},
+                     {}});
+  schemas.push_back({"movement_modes", true, false, false,
+                     {Choice("action", {"move", "two_moves", "full_round"}, true),
+                      Col("multiplier", T::kNumber, false), Col("distance", T::kDistance, false)},
+                     {"move"},
+                     {"multiplier", "distance"}});
+  for (const char* name : {"attack_modifiers", "ac_modifiers"}) {
+    schemas.push_back({name, true, false, true,
+                       {Col("melee", T::kOptionalInt, true), Col("ranged", T::kOptionalInt, true),
+                        Col("notes", T::kNoteList, false)},
+                       {},
+                       {}});
+  }
+  schemas.push_back({"movement_scales", false, false, false,
+                     {Col("per_round", T::kNumber, true), Col("per_minute", T::kNumber, true),
+                      Col("mph_per_10_ft", T::kNumber, true)},
+                     {},
+                     {}});
+  schemas.push_back({"travel_terrain", false, false, false,
+                     {Col("highway", T::kRatio, true), Col("road", T::kRatio, true),
+                      Col("trail", T::kRatio, true), Col("trackless", T::kRatio, true)},
+                     {},
+                     {}});
+  schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
+  return schemas;
+}
+
+}  // namespace
+
+const std::vector<TableSchema>& KnownTables() {
+  static const std::vector<TableSchema> schemas = BuildSchemas();
+  return schemas;
+}
+
+const TableSchema* FindSchema(std::string_view name) {
+  for (const TableSchema& schema : KnownTables()) {
+    if (schema.name == name) return &schema;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> KnownTableNames() {
+  std::vector<std::string> names;
+  for (const TableSchema& schema : KnownTables()) names.push_back(schema.name);
+  return names;
+}
+
+std::string DescribeType(CellType type) {
+  switch (type) {
+    case CellType::kName: return "a lower_snake_case name";
+    case CellType::kText: return "text";
+    case CellType::kInt: return "a whole number";
+    case CellType::kNumber: return "a number";
+    case CellType::kRatio: return "a whole number or a fraction such as '3/4'";
+    case CellType::kDistance: return "a distance such as '5 ft'";
+    case CellType::kBool: return "true or false";
+    case CellType::kEnum: return "one of the listed names";
+    case CellType::kOptionalInt: return "a whole number or n/a";
+    case CellType::kNoteList: return "a list of footnote numbers";
+    case CellType::kDistanceMap: return "a mapping of names to distances";
+  }
+  return "a value";
+}
+
+}  // namespace rulecraft::tables

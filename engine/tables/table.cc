@@ -1,0 +1,72 @@
+#include "tables/table.h"
+
+#include <algorithm>
+
+namespace rulecraft::tables {
+
+const Value* Value::Entry(std::string_view key) const {
+  for (const auto& [name, value] : entries) {
+    if (name == key) return &value;
+  }
+  return nullptr;
+}
+
+const Value* Row::Get(std::string_view column) const {
+  for (const auto& [cell_column, value] : cells) {
+    if (cell_column == column) return &value;
+  }
+  return nullptr;
+}
+
+double Row::Number(std::string_view column, double fallback) const {
+  const Value* value = Get(column);
+  return value != nullptr && value->IsNumber() ? value->number : fallback;
+}
+
+const Row* Table::Find(std::string_view row_name) const {
+  for (const Row& row : rows) {
+    if (row.name == row_name) return &row;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> Table::RowNames() const {
+  std::vector<std::string> names;
+  for (const Row& row : rows) names.push_back(row.name);
+  return names;
+}
+
+int Table::IndexOf(std::string_view row_name) const {
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i].name == row_name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void Table::Overlay(const Table& child) {
+  file = child.file;
+  if (!child.source.empty()) source = child.source;
+  rows_span = child.rows_span;
+  for (const Footnote& note : child.footnotes) {
+    auto same = std::find_if(footnotes.begin(), footnotes.end(),
+                             [&](const Footnote& old) { return old.id == note.id; });
+    if (same != footnotes.end()) *same = note; else footnotes.push_back(note);
+  }
+  for (const Row& row : child.rows) {
+    auto same = std::find_if(rows.begin(), rows.end(),
+                             [&](const Row& old) { return old.name == row.name; });
+    if (same != rows.end()) *same = row; else rows.push_back(row);
+  }
+}
+
+const Table* TableSet::Find(std::string_view name) const {
+  auto found = tables_.find(name);
+  return found == tables_.end() ? nullptr : &found->second;
+}
+
+void TableSet::Put(Table table) {
+  std::string name = table.name;
+  tables_.insert_or_assign(std::move(name), std::move(table));
+}
+
+}  // namespace rulecraft::tables

@@ -1,0 +1,83 @@
+// A loaded ruleset table: named rows of typed cells, each remembering where it was written.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rulecraft/diagnostic.h"
+
+namespace rulecraft::tables {
+
+// One cell value; distances are held in feet, ratios and ints as numbers.
+struct Value {
+  enum class Kind { kNotApplicable, kBool, kNumber, kText, kList, kMap };
+
+  Kind kind = Kind::kNotApplicable;
+  double number = 0;  // kNumber (ints, ratios, distances in feet); kBool as 0 or 1
+  std::string text;   // kText, and the text as written for numbers ("3/4", "5 ft")
+  std::vector<std::pair<std::string, Value>> entries;  // kList (empty keys) and kMap
+  SourceSpan span;
+
+  bool IsNumber() const { return kind == Kind::kNumber; }
+  bool AsBool() const { return kind == Kind::kBool && number != 0; }
+  // The entry with this key of a kMap value, or nullptr.
+  const Value* Entry(std::string_view key) const;
+};
+
+// One row of a table: its unique name and its cells by column.
+struct Row {
+  std::string name;
+  std::string label;
+  SourceSpan span;  // the row's `name:` value
+  std::vector<std::pair<std::string, Value>> cells;
+
+  // The cell of a column, or nullptr when the row leaves it out.
+  const Value* Get(std::string_view column) const;
+  // A numeric cell, or `fallback` when absent or not a number.
+  double Number(std::string_view column, double fallback = 0) const;
+};
+
+// A numbered footnote of a modifier table.
+struct Footnote {
+  int64_t id = 0;
+  std::string effect;
+  std::string text;
+  SourceSpan span;
+};
+
+// One table file.
+struct Table {
+  std::string name;
+  std::string file;
+  std::string source;
+  SourceSpan rows_span;  // the `rows:` list, where a missing row is reported
+  std::vector<Row> rows;
+  std::vector<Footnote> footnotes;
+
+  // The row with this name, or nullptr.
+  const Row* Find(std::string_view row_name) const;
+  // The row names in table order (for suggestions and listings).
+  std::vector<std::string> RowNames() const;
+  // The index of a row in table order, or -1.
+  int IndexOf(std::string_view row_name) const;
+  // Replaces rows of the same name and appends new ones (a ruleset extending another).
+  void Overlay(const Table& child);
+};
+
+// Every table of a ruleset, by name.
+class TableSet {
+ public:
+  // The table with this name, or nullptr.
+  const Table* Find(std::string_view name) const;
+  // Adds or replaces a table.
+  void Put(Table table);
+  const std::map<std::string, Table, std::less<>>& all() const { return tables_; }
+
+ private:
+  std::map<std::string, Table, std::less<>> tables_;
+};
+
+}  // namespace rulecraft::tables

@@ -1,0 +1,221 @@
+#include "tables/yaml_file.h"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "base/suggest.h"
+
+namespace rulecraft::yaml {
+namespace {
+
+// yaml-cpp's messages start with "yaml-cpp: error at line …"; keep only the reason.
+std::string CleanMessage(const YAML::Exception& error) {
+  std::string message = error.msg;
+  if (!message.empty()) message[0] = static_cast<char>(std::tolower(message[0]));
+  return message;
+}
+
+bool IsIdentifier(std::string_view text) {
+  if (text.empty() || !(std::islower(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
+  for (char c : text) {
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics) {
+  try {
+    return YAML::Load(file.text());
+  } catch (const YAML::Exception& error) {
+    uint32_t offset = file.OffsetOf(static_cast<uint32_t>(error.mark.line + 1),
+                                    static_cast<uint32_t>(error.mark.column + 1));
+    if (error.mark.is_null()) offset = 0;
+    diagnostics.Error("yaml-syntax", {file.path(), offset, offset + 1},
+                      "invalid YAML: " + CleanMessage(error));
+  } catch (const std::exception& error) {
+    diagnostics.Error("yaml-syntax", {file.path(), 0, 1}, std::string("invalid YAML: ") + error.what());
+  }
+  return std::nullopt;
+}
+
+SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node) {
+  if (!node.IsDefined()) return {file.path(), 0, 0};
+  YAML::Mark mark = node.Mark();
+  if (mark.is_null()) return {file.path(), 0, 0};
+  uint32_t begin = file.OffsetOf(static_cast<uint32_t>(mark.line + 1),
+                                 static_cast<uint32_t>(mark.column + 1));
+  uint32_t end = begin + 1;
+  if (node.IsScalar()) {
+    std::string_view rest = std::string_view(file.text()).substr(begin);
+    size_t line_end = rest.find('\n');
+    if (line_end == std::string_view::npos) line_end = rest.size();
+    size_t width = node.Scalar().size();
+    if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
+      size_t close = rest.find(rest[0], 1);
+      width = close == std::string_view::npos ? line_end : close + 1;
+    }
+    end = begin + static_cast<uint32_t>(std::max<size_t>(1, std::min(width, line_end)));
+  }
+  return {file.path(), begin, end};
+}
+
+std::string Describe(const YAML::Node& node) {
+  if (!node.IsDefined() || node.IsNull()) return "nothing";
+  if (node.IsSequence()) return "a list";
+  if (node.IsMap()) return "a mapping";
+  return "'" + node.Scalar() + "'";
+}
+
+MapReader::MapReader(const SourceFile& file, const YAML::Node& map, std::string what,
+                     Diagnostics& diagnostics)
+    : file_(file), map_(map), what_(std::move(what)), diagnostics_(diagnostics) {
+  if (!map.IsMap()) {
+    diagnostics_.Error("expected-mapping", SpanOf(file, map),
+                       fmt::format("expected a mapping for {}, found {}", what_, Describe(map)));
+    return;
+  }
+  ok_ = true;
+  std::vector<std::string> seen;
+  for (const auto& entry : map) {
+    std::string key = entry.first.Scalar();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      diagnostics_.Error("duplicate-key", SpanOf(file, entry.first),
+                         fmt::format("duplicate key '{}' in {}", key, what_));
+    }
+    seen.push_back(key);
+  }
+}
+
+YAML::Node MapReader::Optional(std::string_view key) {
+  asked_.emplace_back(key);
+  if (!ok_) return YAML::Node(YAML::NodeType::Undefined);
+  for (const auto& entry : map_) {
+    if (entry.first.Scalar() == key) return entry.second;
+  }
+  return YAML::Node(YAML::NodeType::Undefined);
+}
+
+YAML::Node MapReader::Required(std::string_view key) {
+  YAML::Node value = Optional(key);
+  if (ok_ && !value.IsDefined()) {
+    diagnostics_.Error("missing-key", Span(), fmt::format("{} is missing '{}'", what_, key));
+  }
+  return value;
+}
+
+void MapReader::RejectUnknown() {
+  if (!ok_) return;
+  for (const auto& entry : map_) {
+    const std::string& key = entry.first.Scalar();
+    if (std::find(asked_.begin(), asked_.end(), key) != asked_.end()) continue;
+    Diagnostic& error = diagnostics_.Error("unknown-key", SpanOf(file_, entry.first),
+                                           fmt::format("unknown key '{}' in {}", key, what_));
+    SuggestName(error, key, asked_);
+    if (error.notes.empty()) {
+      std::string expected;
+      for (const std::string& name : asked_) expected += (expected.empty() ? "" : ", ") + name;
+      error.notes.push_back({{}, "expected one of: " + expected});
+    }
+  }
+}
+
+SourceSpan MapReader::KeySpan(std::string_view key) const {
+  if (ok_) {
+    for (const auto& entry : map_) {
+      if (entry.first.Scalar() == key) return SpanOf(file_, entry.first);
+    }
+  }
+  return Span();
+}
+
+SourceSpan MapReader::Span() const { return SpanOf(file_, map_); }
+
+std::optional<int64_t> ParseInt(std::string_view text) {
+  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+std::optional<double> ParseNumber(std::string_view text) {
+  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+  double value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty() ||
+      !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+namespace {
+
+bool CheckScalar(const SourceFile& file, const YAML::Node& node, std::string_view expected,
+                 std::string_view what, Diagnostics& diagnostics) {
+  if (node.IsScalar()) return true;
+  diagnostics.Error("wrong-type", SpanOf(file, node),
+                    fmt::format("expected {} for {}, found {}", expected, what, Describe(node)));
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> ReadText(const SourceFile& file, const YAML::Node& node,
+                                    std::string_view what, Diagnostics& diagnostics) {
+  if (!CheckScalar(file, node, "text", what, diagnostics)) return std::nullopt;
+  return node.Scalar();
+}
+
+std::optional<std::string> ReadName(const SourceFile& file, const YAML::Node& node,
+                                    std::string_view what, Diagnostics& diagnostics) {
+  if (!CheckScalar(file, node, "a name", what, diagnostics)) return std::nullopt;
+  if (!IsIdentifier(node.Scalar())) {
+    diagnostics.Error("wrong-type", SpanOf(file, node),
+                      fmt::format("expected a lower_snake_case name for {}, found '{}'", what,
+                                  node.Scalar()));
+    return std::nullopt;
+  }
+  return node.Scalar();
+}
+
+std::optional<int64_t> ReadInt(const SourceFile& file, const YAML::Node& node,
+                               std::string_view what, Diagnostics& diagnostics) {
+  if (!CheckScalar(file, node, "a whole number", what, diagnostics)) return std::nullopt;
+  auto value = ParseInt(node.Scalar());
+  if (!value) {
+    diagnostics.Error("wrong-type", SpanOf(file, node),
+                      fmt::format("expected a whole number for {}, found '{}'", what, node.Scalar()));
+  }
+  return value;
+}
+
+std::optional<double> ReadNumber(const SourceFile& file, const YAML::Node& node,
+                                 std::string_view what, Diagnostics& diagnostics) {
+  if (!CheckScalar(file, node, "a number", what, diagnostics)) return std::nullopt;
+  auto value = ParseNumber(node.Scalar());
+  if (!value) {
+    diagnostics.Error("wrong-type", SpanOf(file, node),
+                      fmt::format("expected a number for {}, found '{}'", what, node.Scalar()));
+  }
+  return value;
+}
+
+std::optional<bool> ReadBool(const SourceFile& file, const YAML::Node& node,
+                             std::string_view what, Diagnostics& diagnostics) {
+  if (!CheckScalar(file, node, "true or false", what, diagnostics)) return std::nullopt;
+  const std::string& text = node.Scalar();
+  if (text == "true") return true;
+  if (text == "false") return false;
+  diagnostics.Error("wrong-type", SpanOf(file, node),
+                    fmt::format("expected true or false for {}, found '{}'", what, text));
+  return std::nullopt;
+}
+
+}  // namespace rulecraft::yaml

@@ -1,0 +1,73 @@
+// Reading YAML with every mistake reported at its file:line:col.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+
+namespace rulecraft::yaml {
+
+// Parses the one document of a file; a syntax error becomes a diagnostic and nullopt.
+std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics);
+
+// The bytes a node was written as (a scalar's text, or the first character of a collection).
+SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node);
+
+// How a node reads in a message: "a list", "a mapping", "'text'", "nothing".
+std::string Describe(const YAML::Node& node);
+
+// Reads the keys of one mapping, checking unknown, duplicate and missing keys.
+class MapReader {
+ public:
+  // `what` names the mapping in messages ("creature", "row of table 'sizes'").
+  MapReader(const SourceFile& file, const YAML::Node& map, std::string what,
+            Diagnostics& diagnostics);
+
+  // True when the node was a mapping (otherwise an error was reported and nothing is read).
+  bool ok() const { return ok_; }
+  // The value for `key`, or an undefined node when absent.
+  YAML::Node Optional(std::string_view key);
+  // The value for `key`; reports a missing-key error when absent.
+  YAML::Node Required(std::string_view key);
+  // Reports every key that was never asked for, suggesting the closest asked-for name.
+  void RejectUnknown();
+  // The span of the key `key`, or of the mapping when absent.
+  SourceSpan KeySpan(std::string_view key) const;
+  // The span of the mapping itself.
+  SourceSpan Span() const;
+
+ private:
+  const SourceFile& file_;
+  YAML::Node map_;
+  std::string what_;
+  Diagnostics& diagnostics_;
+  bool ok_ = false;
+  std::vector<std::string> asked_;
+};
+
+// Scalar readers: each reports "expected …, found …" at the node and returns nullopt.
+std::optional<std::string> ReadText(const SourceFile& file, const YAML::Node& node,
+                                    std::string_view what, Diagnostics& diagnostics);
+// A lower_snake_case identifier.
+std::optional<std::string> ReadName(const SourceFile& file, const YAML::Node& node,
+                                    std::string_view what, Diagnostics& diagnostics);
+std::optional<int64_t> ReadInt(const SourceFile& file, const YAML::Node& node,
+                               std::string_view what, Diagnostics& diagnostics);
+std::optional<double> ReadNumber(const SourceFile& file, const YAML::Node& node,
+                                 std::string_view what, Diagnostics& diagnostics);
+std::optional<bool> ReadBool(const SourceFile& file, const YAML::Node& node,
+                             std::string_view what, Diagnostics& diagnostics);
+
+// Parses a whole number with an optional sign ("+2", "-16"); nullopt if it is not one.
+std::optional<int64_t> ParseInt(std::string_view text);
+// Parses a decimal number ("2.5", "-1", "0.1"); nullopt if it is not one.
+std::optional<double> ParseNumber(std::string_view text);
+
+}  // namespace rulecraft::yaml
