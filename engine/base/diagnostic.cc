@@ -52,6 +52,25 @@ const char* SeverityName(Severity severity) {
   return "error";
 }
 
+// Decodes one UTF-8 code point; returns its length in bytes (1 for a malformed byte).
+size_t DecodeUtf8(std::string_view text, uint32_t& code_point) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  size_t length = byte(0) < 0x80 ? 1 : (byte(0) >> 5) == 0x6 ? 2 : (byte(0) >> 4) == 0xE ? 3
+                : (byte(0) >> 3) == 0x1E ? 4 : 1;
+  if (length > text.size()) length = 1;
+  code_point = length == 1 ? byte(0) : byte(0) & (0x7Fu >> length);
+  for (size_t i = 1; i < length; ++i) code_point = (code_point << 6) | (byte(i) & 0x3Fu);
+  return length;
+}
+
+// True for characters a terminal draws two columns wide (East Asian wide ranges).
+bool IsWide(uint32_t code_point) {
+  return (code_point >= 0x1100 && code_point <= 0x115F) || (code_point >= 0x2E80 && code_point <= 0xA4CF) ||
+         (code_point >= 0xAC00 && code_point <= 0xD7A3) || (code_point >= 0xF900 && code_point <= 0xFAFF) ||
+         (code_point >= 0xFE30 && code_point <= 0xFE4F) || (code_point >= 0xFF00 && code_point <= 0xFF60) ||
+         (code_point >= 0xFFE0 && code_point <= 0xFFE6);
+}
+
 // Appends "  12 | text" and "     | ^~~~" for a span inside one file.
 void RenderExcerpt(std::string& out, const SourceFile& file, const SourceSpan& span) {
   LineColumn start = file.Locate(span.begin);
@@ -59,18 +78,24 @@ void RenderExcerpt(std::string& out, const SourceFile& file, const SourceSpan& s
   std::string number = std::to_string(start.line);
   std::string gutter(number.size(), ' ');
   out += fmt::format(" {} | {}\n", number, line);
-  // Keep tabs so the caret lines up under tab-indented text.
+  // Pad with what the terminal shows: tabs stay tabs, wide (CJK, Hangul) characters take two.
+  std::string_view before = line.substr(0, std::min<size_t>(line.size(), start.column - 1));
   std::string pad;
-  for (uint32_t i = 0; i + 1 < start.column && i < line.size(); ++i) {
-    pad += line[i] == '\t' ? '\t' : ' ';
+  for (size_t i = 0; i < before.size();) {
+    uint32_t code_point = 0;
+    size_t length = DecodeUtf8(before.substr(i), code_point);
+    pad += before[i] == '\t' ? "\t" : IsWide(code_point) ? "  " : " ";
+    i += length;
   }
-  uint32_t line_end = start.column - 1 + static_cast<uint32_t>(line.size() - std::min<size_t>(line.size(), start.column - 1));
-  uint32_t width = 1;
-  if (span.end > span.begin) {
-    uint32_t span_width = span.end - span.begin;
-    uint32_t room = line_end >= start.column - 1 ? line_end - (start.column - 1) : 0;
-    width = std::max<uint32_t>(1, std::min(span_width, room));
+  std::string_view rest = line.substr(before.size());
+  size_t span_bytes = span.end > span.begin ? std::min<size_t>(span.end - span.begin, rest.size()) : 1;
+  size_t width = 0;
+  for (size_t i = 0; i < span_bytes && i < rest.size();) {
+    uint32_t code_point = 0;
+    i += DecodeUtf8(rest.substr(i), code_point);
+    width += IsWide(code_point) ? 2 : 1;
   }
+  width = std::max<size_t>(1, width);
   out += fmt::format(" {} | {}^{}\n", gutter, pad, std::string(width - 1, '~'));
 }
 

@@ -33,15 +33,30 @@ SourceSpan TokenSpan(const SourceFile& file, const antlr4::Token* token) {
   return {file.path(), begin, begin + static_cast<uint32_t>(std::max<size_t>(1, width))};
 }
 
+// Token names as people read them.
+std::string FriendlyTokens(std::string text) {
+  const std::pair<const char*, const char*> names[] = {
+      {"NUMBER", "a number"}, {"IDENT", "a name"}, {"STRING", "a quoted string"},
+      {"<EOF>", "end of file"}};
+  for (const auto& [token, friendly] : names) {
+    for (size_t at = text.find(token); at != std::string::npos; at = text.find(token, at)) {
+      text.replace(at, std::string_view(token).size(), friendly);
+      at += std::string_view(friendly).size();
+    }
+  }
+  return text;
+}
+
 // Rewrites ANTLR's wording ("mismatched input 'x' expecting Y") as "expected Y, found 'x'".
-std::string Reword(const std::string& message) {
+std::string Reword(const std::string& raw) {
+  const std::string message = FriendlyTokens(raw);
   auto rewrite = [&](const std::string& head, const std::string& middle) -> std::string {
     if (message.rfind(head, 0) != 0) return {};
     size_t split = message.find(middle, head.size());
     if (split == std::string::npos) return {};
     std::string found = message.substr(head.size(), split - head.size());
     std::string expected = message.substr(split + middle.size());
-    if (found == "'<EOF>'") found = "end of file";
+    if (found == "'end of file'") found = "end of file";
     return fmt::format("expected {}, found {}", expected, found);
   };
   for (const auto& [head, middle] : {std::pair{"mismatched input ", " expecting "},
