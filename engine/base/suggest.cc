@@ -37,7 +37,8 @@ std::optional<std::string> ClosestName(std::string_view wrong,
   for (const std::string& name : known) {
     if (name == wrong) continue;
     size_t distance = EditDistance(wrong, name);
-    if (distance <= allowed && (!best || distance < best_distance)) {
+    // Never offer a name that shares nothing with the typo (one-letter names).
+    if (distance <= allowed && distance < wrong.size() && (!best || distance < best_distance)) {
       best = name;
       best_distance = distance;
     }

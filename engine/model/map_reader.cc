@@ -64,6 +64,7 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   GridMap map;
   std::map<char, uint16_t> symbols;
   bool ok = ReadLegend(file, legend, terrain, map, symbols, diagnostics);
+  if (map.terrain_kinds.empty()) map.terrain_kinds.push_back(terrain.rows.empty() ? "open" : terrain.rows[0].name);
   if (!rows.IsSequence() || rows.size() == 0) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, rows),
                       "expected a non-empty list of map rows, found " + yaml::Describe(rows));
@@ -80,7 +81,7 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
     auto text = yaml::ReadText(file, row, "a map row", diagnostics);
     if (!text) {
       ok = false;
-      continue;
+      text = std::string(static_cast<size_t>(map.width), '\0');
     }
     SourceSpan row_span = yaml::SpanOf(file, row);
     // A quoted row starts one byte after its span.
@@ -92,9 +93,13 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
                         fmt::format("every map row must be {} squares wide; this one is {}",
                                     map.width, text->size()));
       ok = false;
-      continue;
+      text->resize(static_cast<size_t>(map.width), '\0');  // keep the shape so later checks run
     }
     for (size_t x = 0; x < text->size(); ++x) {
+      if ((*text)[x] == '\0') {  // padding of a row already reported
+        map.cells.push_back(0);
+        continue;
+      }
       auto symbol = symbols.find((*text)[x]);
       if (symbol == symbols.end()) {
         uint32_t at = first + static_cast<uint32_t>(x);
@@ -109,7 +114,9 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
       map.cells.push_back(symbol->second);
     }
   }
-  if (!ok) return std::nullopt;
+  // A map with errors is still returned (unknown squares read as the first legend kind) so
+  // the creatures and queries on it are checked too; the errors already fail the run.
+  if (!ok && (map.width == 0 || map.terrain_kinds.empty())) return std::nullopt;
   return map;
 }
 

@@ -98,7 +98,7 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
     case ParamType::kCreature: {
       auto id = yaml::ReadText(file, node, spec.key, diagnostics);
       if (!id) return false;
-      if (scenario.FindCreature(*id) != nullptr) return true;
+      if (const Creature* creature = scenario.FindCreature(*id)) return creature->valid;
       std::vector<std::string> ids;
       for (const Creature& creature : scenario.creatures) ids.push_back(creature.id);
       Diagnostic& error = diagnostics.Error("unknown-creature", yaml::SpanOf(file, node),

@@ -50,6 +50,7 @@ struct Creature {
   std::vector<std::string> conditions;
   std::vector<std::string> traits;
   SourceSpan span;
+  bool valid = true;  // false when some field had an error (reported); queries on it fail
 };
 
 // The kinds of question a scenario may ask.

@@ -74,14 +74,16 @@ void ReadSpeeds(const SourceFile& file, const YAML::Node& node, Creature& creatu
 
 std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& node,
                                      const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
-  yaml::MapReader reader(file, node, "creature", diagnostics);
+  std::string what = "creature";
+  if (node.IsMap() && node["id"].IsScalar()) what = fmt::format("creature '{}'", node["id"].Scalar());
+  yaml::MapReader reader(file, node, what, diagnostics);
   if (!reader.ok()) return std::nullopt;
   Creature creature;
   creature.span = reader.Span();
   size_t errors = diagnostics.ErrorCount();
-  if (auto id = yaml::ReadText(file, reader.Required("id"), "creature id", diagnostics)) {
-    creature.id = *id;
-  }
+  auto id = yaml::ReadText(file, reader.Required("id"), "creature id", diagnostics);
+  if (!id) return std::nullopt;
+  creature.id = *id;
   if (YAML::Node side = reader.Optional("side"); side.IsDefined()) {
     if (auto text = yaml::ReadName(file, side, "side", diagnostics)) creature.side = *text;
   }
@@ -111,7 +113,8 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
     double squares = size->Number("space") / rules.manifest.square_ft;
     creature.squares_per_side = std::max<int32_t>(1, static_cast<int32_t>(std::ceil(squares - 1e-9)));
   }
-  if (diagnostics.ErrorCount() != errors) return std::nullopt;
+  // Kept even with errors, so queries naming it do not report it unknown as well.
+  creature.valid = diagnostics.ErrorCount() == errors;
   return creature;
 }
 
@@ -136,6 +139,7 @@ void CheckPlacement(const SourceFile& file, const Scenario& scenario,
   std::vector<int> first_owner(map.cells.size(), -1);
   for (size_t index = 0; index < scenario.creatures.size(); ++index) {
     const Creature& creature = scenario.creatures[index];
+    if (!creature.valid) continue;
     int32_t side = creature.squares_per_side;
     Square far{creature.at.x + side - 1, creature.at.y + side - 1};
     if (!map.Contains(creature.at) || !map.Contains(far)) {
