@@ -110,8 +110,11 @@ std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
     return std::nullopt;
   }
   fs::path bundled = fs::path(BundledRulesetsFolder()) / name_or_path;
-  if (fs::exists(bundled / kManifestFile)) return bundled.string();
-  return std::nullopt;
+  if (!fs::exists(bundled / kManifestFile)) return std::nullopt;
+  // Shown in diagnostics and explanations: short and machine-independent when possible.
+  std::error_code error;
+  fs::path shown = fs::proximate(bundled, error);
+  return (error ? bundled : shown).string();
 }
 
 std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sources,
