@@ -1,20 +1,55 @@
-// The rulecraft rules language. Today it holds the ruleset manifest; rules follow.
+// The rulecraft rules language (docs/dsl.md): a manifest, then rules.
 grammar Rules;
 
-// file -> manifest EOF
-file : manifest EOF ;
+// file -> manifest? rule* EOF   (only ruleset.rules carries the manifest)
+file : manifest? rules+=ruleDef* EOF ;
 
 // manifest -> 'ruleset' NAME "title" ('extends' NAME)? '{' setting* '}'
 manifest
   : 'ruleset' name=IDENT title=STRING ('extends' parent=IDENT)? '{' settings+=setting* '}'
   ;
 
-// setting -> NAME '=' quantity
-setting : key=IDENT '=' value=quantity ;
+// setting -> NAME '=' NUMBER unit?
+setting : key=(IDENT | UNIT) '=' value=quantity ;
+quantity : amount=NUMBER unit=UNIT? ;
 
-// quantity -> NUMBER unit?
-quantity : amount=NUMBER unit=IDENT? ;
+// rule -> 'rule' NAME '(' params ')' (':' type)? '=' expr
+ruleDef
+  : 'rule' name=IDENT '(' (params+=param (',' params+=param)*)? ')' (':' result=IDENT)? '=' body=expr
+  ;
+param : name=IDENT (':' type=IDENT)? ;
 
+// Alternatives are listed from the tightest binding to the loosest.
+expr
+  : primary                                                        # Atom
+  | target=expr '.' field=IDENT ('(' (args+=expr (',' args+=expr)*)? ')')?  # Member
+  | target=expr '[' index=expr ']'                                 # Index
+  | <assoc=right> left=expr op='^' right=expr                      # Binary
+  | op='-' operand=expr                                            # Unary
+  | left=expr op=('*' | '/' | '%') right=expr                      # Binary
+  | left=expr op=('+' | '-') right=expr                            # Binary
+  | left=expr op=('==' | '!=' | '<' | '<=' | '>' | '>=') right=expr  # Binary
+  | op='not' operand=expr                                          # Unary
+  | left=expr op='and' right=expr                                  # Binary
+  | left=expr op='or' right=expr                                   # Binary
+  | 'if' cond=expr 'then' yes=expr 'else' no=expr                  # If
+  | 'let' name=IDENT '=' value=expr 'in' body=expr                 # Let
+  ;
+
+primary
+  : amount=NUMBER unit=UNIT?                                       # NumberLiteral
+  | value=('true' | 'false')                                       # BoolLiteral
+  | text=STRING                                                    # StringLiteral
+  | name=IDENT '(' (args+=expr (',' args+=expr)*)? ')'             # Call
+  | name=IDENT                                                     # Name
+  | '(' inner=expr ')'                                             # Paren
+  | '[' (entries+=entry (',' entries+=entry)*)? ','? ']'           # List
+  ;
+
+// A list entry, kept only when its condition holds.
+entry : value=expr ('if' cond=expr)? ;
+
+UNIT    : 'ft' | 'feet' | 'square' | 'squares' | 'mile' | 'miles' ;
 NUMBER  : [0-9]+ ('.' [0-9]+)? ;
 STRING  : '"' (~["\\\r\n] | '\\' .)* '"' ;
 IDENT   : [a-zA-Z_] [a-zA-Z_0-9]* ;

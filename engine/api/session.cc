@@ -5,6 +5,7 @@
 
 #include "base/suggest.h"
 #include "model/scenario_reader.h"
+#include "dsl/compile/pipeline.h"
 #include "query/answer.h"
 #include "query/expect.h"
 #include "rulecraft/rulecraft.h"
@@ -16,6 +17,8 @@ namespace {
 namespace fs = std::filesystem;
 
 bool IsRulesetFolder(const fs::path& path) { return fs::exists(path / "ruleset.rules"); }
+
+
 
 // The ruleset a test file belongs to: `<ruleset>/tests/file.yaml` → `<ruleset>`.
 std::string EnclosingRuleset(const fs::path& file) {
@@ -50,7 +53,10 @@ Session::~Session() = default;
 
 const SourceSet& Session::sources() const { return state_->sources; }
 
-bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& diagnostics) {
+namespace {
+
+// Finds a ruleset by bundled name or directory, reporting when it is neither.
+std::optional<std::string> FindRuleset(const std::string& name_or_directory, Diagnostics& diagnostics) {
   auto directory = ruleset::ResolveRuleset(name_or_directory, "");
   if (!directory && fs::is_directory(name_or_directory)) directory = name_or_directory;
   if (!directory) {
@@ -58,8 +64,28 @@ bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& di
         "unknown-ruleset", {},
         fmt::format("'{}' is neither a bundled ruleset nor a ruleset directory", name_or_directory));
     SuggestName(error, name_or_directory, ruleset::BundledRulesetNames());
-    return false;
   }
+  return directory;
+}
+
+}  // namespace
+
+std::vector<std::string> Session::PassNames() { return compile::PassNames(); }
+
+std::optional<std::string> Session::DumpRuleset(const std::string& name_or_directory,
+                                                const std::string& pass, Diagnostics& diagnostics) {
+  auto directory = FindRuleset(name_or_directory, diagnostics);
+  if (!directory) return std::nullopt;
+  std::string dump;
+  compile::CompileOptions options{pass, &dump};
+  ruleset::LoadRuleset(*directory, state_->sources, diagnostics, options);
+  if (dump.empty()) return std::nullopt;
+  return dump;
+}
+
+bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& diagnostics) {
+  auto directory = FindRuleset(name_or_directory, diagnostics);
+  if (!directory) return false;
   size_t errors = diagnostics.ErrorCount();
   state_->rulesets.Get(*directory, state_->sources, diagnostics);
   return diagnostics.ErrorCount() == errors;

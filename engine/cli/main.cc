@@ -26,9 +26,19 @@ void PrintDiagnostics(rulecraft::Diagnostics& diagnostics, const rulecraft::Sess
   }
 }
 
-int Check(const std::vector<std::string>& rulesets) {
+int Check(const std::vector<std::string>& rulesets, const std::string& dump_after) {
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
+  if (!dump_after.empty()) {
+    bool ok = true;
+    for (const std::string& ruleset : rulesets) {
+      auto dump = session.DumpRuleset(ruleset, dump_after, diagnostics);
+      if (dump) std::cout << *dump;
+      ok = ok && dump.has_value();
+    }
+    PrintDiagnostics(diagnostics, session);
+    return ok && !diagnostics.HasErrors() ? kExitOk : kExitInputErrors;
+  }
   bool ok = true;
   for (const std::string& ruleset : rulesets) {
     bool clean = session.CheckRuleset(ruleset, diagnostics);
@@ -89,6 +99,9 @@ int main(int argc, char** argv) {
   CLI::App* check = app.add_subcommand("check", "Load and validate rulesets; print every error.");
   check->add_option("ruleset", rulesets, "Bundled ruleset name (dnd35, …) or ruleset directory")
       ->required();
+  std::string dump_after;
+  check->add_option("--dump-after", dump_after, "Print the rules' IR after this compiler pass")
+      ->check(CLI::IsMember(rulecraft::Session::PassNames()));
   check->footer(kFooter);
 
   std::string scenario;
@@ -122,7 +135,7 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   try {
-    if (check->parsed()) return Check(rulesets);
+    if (check->parsed()) return Check(rulesets, dump_after);
     if (run->parsed()) return Run(scenario, format, explain);
     if (test->parsed()) return Test(paths, filter, verbose);
   } catch (const std::regex_error& error) {

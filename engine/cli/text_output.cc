@@ -10,6 +10,28 @@ std::string Plain(const nlohmann::json& value) {
   return value.dump();
 }
 
+// One explanation entry as a line: "rule speed = 40 ft  (rulesets/x/ruleset.rules:12:6)".
+std::string ExplainLine(const nlohmann::json& part) {
+  auto text = [&](const char* key) { return part.contains(key) ? Plain(part.at(key)) : std::string(); };
+  std::string line;
+  if (part.contains("rule")) {
+    line = fmt::format("rule {} = {}", text("rule"), text("value"));
+  } else if (part.contains("table")) {
+    line = fmt::format("table {}, row {}, column {} = {}", text("table"), text("row"), text("column"),
+                       text("value"));
+  } else if (part.contains("modifier")) {
+    line = fmt::format("{} {}{}", part.value("counted", true) ? "counts " : "ignored", text("modifier"),
+                       part.contains("source") ? " (" + text("source") + ")" : "");
+  } else if (part.contains("field")) {
+    line = fmt::format("{} = {}  ← {}", text("field"), text("value"), text("from"));
+  } else {
+    line = part.dump();
+  }
+  if (part.contains("mode")) line = "[" + text("mode") + "] " + line;
+  if (part.contains("at")) line += "  (" + text("at") + ")";
+  return line;
+}
+
 }  // namespace
 
 std::string RenderResultsText(const nlohmann::json& document, bool explain) {
@@ -26,10 +48,7 @@ std::string RenderResultsText(const nlohmann::json& document, bool explain) {
     }
     if (explain && result.contains("explain")) {
       out += "  why:\n";
-      for (const nlohmann::json& part : result["explain"]) {
-        out += fmt::format("    {} = {}  ← {} ({})\n", Plain(part["field"]), Plain(part["value"]),
-                           Plain(part["from"]), Plain(part["at"]));
-      }
+      for (const nlohmann::json& part : result["explain"]) out += "    " + ExplainLine(part) + "\n";
     }
   }
   return out;

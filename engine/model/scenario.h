@@ -37,6 +37,15 @@ struct GridMap {
   }
 };
 
+// A typed modifier the scenario gives a creature (a spell, an item): `bonuses:` entries.
+struct ScenarioBonus {
+  std::string target;  // speed, attack, ac
+  double value = 0;    // feet for speed
+  std::string type;    // a row of `bonus_types`
+  std::string source;
+  SourceSpan span;
+};
+
 // A creature on the map, its names checked against the ruleset's tables.
 struct Creature {
   std::string id;
@@ -49,6 +58,7 @@ struct Creature {
   int32_t squares_per_side = 1;  // space in squares (1 for creatures smaller than a square)
   std::vector<std::string> conditions;
   std::vector<std::string> traits;
+  std::vector<ScenarioBonus> bonuses;
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
 };

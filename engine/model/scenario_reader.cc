@@ -72,8 +72,65 @@ void ReadSpeeds(const SourceFile& file, const YAML::Node& node, Creature& creatu
   reader.RejectUnknown();
 }
 
+// Reads `bonuses: [{to: speed, value: 10 ft, type: enhancement, source: "…"}]`.
+void ReadBonuses(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                 Creature& creature, Diagnostics& diagnostics) {
+  if (!node.IsDefined()) return;
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "expected a list of bonuses, found " + yaml::Describe(node));
+    return;
+  }
+  const tables::Table* types = rules.tables.Find("bonus_types");
+  for (const YAML::Node& item : node) {
+    yaml::MapReader reader(file, item, "bonus", diagnostics);
+    if (!reader.ok()) continue;
+    ScenarioBonus bonus;
+    bonus.span = reader.Span();
+    YAML::Node target = reader.Required("to");
+    YAML::Node value = reader.Required("value");
+    YAML::Node type = reader.Required("type");
+    if (YAML::Node source = reader.Optional("source"); source.IsDefined()) {
+      if (auto text = yaml::ReadText(file, source, "source", diagnostics)) bonus.source = *text;
+    }
+    reader.RejectUnknown();
+    if (target.IsDefined()) {
+      const std::vector<std::string> targets = {"speed", "attack", "ac"};
+      auto name = yaml::ReadText(file, target, "bonus target", diagnostics);
+      if (name && std::find(targets.begin(), targets.end(), *name) == targets.end()) {
+        Diagnostic& error = diagnostics.Error(
+            "unknown-name", yaml::SpanOf(file, target),
+            fmt::format("unknown bonus target '{}': expected speed, attack or ac", *name));
+        SuggestName(error, *name, targets);
+      } else if (name) {
+        bonus.target = *name;
+      }
+    }
+    if (value.IsDefined() && value.IsScalar()) {
+      auto number = yaml::ParseNumber(value.Scalar());
+      if (!number) number = tables::ParseDistance(value.Scalar(), rules.manifest.square_ft);
+      if (number) bonus.value = *number;
+      else diagnostics.Error("wrong-type", yaml::SpanOf(file, value),
+                             fmt::format("expected a number or a distance (e.g. '10 ft'), found '{}'", value.Scalar()));
+    } else if (value.IsDefined()) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, value),
+                        "expected a number or a distance, found " + yaml::Describe(value));
+    }
+    if (type.IsDefined()) {
+      if (types == nullptr) {
+        diagnostics.Error("missing-table", yaml::SpanOf(file, type),
+                          "this ruleset has no 'bonus_types' table, so bonuses have no types");
+      } else if (auto name = ReadRowName(file, type, *types, "bonus type", diagnostics)) {
+        bonus.type = *name;
+      }
+    }
+    creature.bonuses.push_back(std::move(bonus));
+  }
+}
+
 std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& node,
-                                     const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
+                                     const ruleset::Ruleset& rules, bool on_map,
+                                     Diagnostics& diagnostics) {
   std::string what = "creature";
   if (node.IsMap() && node["id"].IsScalar()) what = fmt::format("creature '{}'", node["id"].Scalar());
   yaml::MapReader reader(file, node, what, diagnostics);
@@ -105,9 +162,14 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   if (YAML::Node speed = reader.Optional("speed"); speed.IsDefined()) {
     ReadSpeeds(file, speed, creature, rules.manifest.square_ft, diagnostics);
   }
-  if (auto at = ReadSquare(file, reader.Required("at"), "'at'", diagnostics)) creature.at = *at;
+  // Without a map there is nowhere to stand, so `at` is needed only on a map.
+  YAML::Node at = on_map ? reader.Required("at") : reader.Optional("at");
+  if (at.IsDefined()) {
+    if (auto square = ReadSquare(file, at, "'at'", diagnostics)) creature.at = *square;
+  }
   creature.conditions = ReadNameList(file, reader.Optional("conditions"), "conditions", diagnostics);
   creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
+  ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   reader.RejectUnknown();
   if (const tables::Row* size = rules.Table("sizes").Find(creature.size)) {
     double squares = size->Number("space") / rules.manifest.square_ft;
@@ -190,7 +252,7 @@ void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset
     return;
   }
   for (const YAML::Node& item : node) {
-    auto creature = ReadCreature(file, item, rules, diagnostics);
+    auto creature = ReadCreature(file, item, rules, scenario.map.has_value(), diagnostics);
     if (!creature) continue;
     if (const Creature* twin = scenario.FindCreature(creature->id)) {
       Diagnostic& error = diagnostics.Error(

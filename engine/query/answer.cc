@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "query/size_query.h"
+#include "query/speed_query.h"
 
 namespace rulecraft::query {
 
@@ -31,6 +32,9 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
   switch (query.kind) {
     case model::QueryKind::kSize:
       AnswerSize(context, query, result);
+      return result;
+    case model::QueryKind::kSpeed:
+      AnswerSpeed(context, query, result);
       return result;
     default:
       result["status"] = "unsupported";

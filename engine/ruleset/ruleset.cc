@@ -19,9 +19,42 @@ namespace fs = std::filesystem;
 
 constexpr const char* kManifestFile = "ruleset.rules";
 
+// The rules files of a layer besides the manifest file, sorted.
+std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    if (it->path().extension() == ".rules" && it->path().filename() != kManifestFile) {
+      files.push_back(it->path().string());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Parses the layer's other rules files; each must hold rules only.
+void ParseExtraFiles(const std::string& directory, int layer, SourceSet& sources,
+                     Diagnostics& diagnostics, std::vector<compile::LayeredFile>& files) {
+  for (const std::string& path : ExtraRulesFiles(directory)) {
+    const SourceFile* file = sources.Load(path);
+    if (file == nullptr) {
+      diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file");
+      continue;
+    }
+    auto parsed = parse::ParseRulesFile(*file, diagnostics);
+    if (!parsed) continue;
+    if (parsed->has_manifest) {
+      diagnostics.Error("misplaced-manifest", parsed->manifest.name_span,
+                        fmt::format("only {} names the ruleset; this file holds rules only", kManifestFile));
+    }
+    files.push_back({std::move(*parsed), layer});
+  }
+}
+
 // Loads one layer and the layers below it into `out`; returns false on a hard failure.
 bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
-               Diagnostics& diagnostics, Ruleset& out, const SourceSpan& requested_at) {
+               Diagnostics& diagnostics, Ruleset& out, const SourceSpan& requested_at,
+               std::vector<compile::LayeredFile>& files) {
   std::string manifest_path = (fs::path(directory) / kManifestFile).string();
   const SourceFile* file = sources.Load(manifest_path);
   if (file == nullptr) {
@@ -32,7 +65,12 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
   size_t errors_before = diagnostics.ErrorCount();
   auto parsed = parse::ParseRulesFile(*file, diagnostics);
   check::ManifestInfo manifest;
-  if (parsed) {
+  if (parsed && !parsed->has_manifest) {
+    diagnostics.Error("missing-manifest", {file->path(), 0, 1},
+                      fmt::format("{} must start with the manifest: ruleset NAME \"title\" {{ square = 5 ft }}",
+                                  kManifestFile));
+    manifest.name = fs::path(directory).filename().string();
+  } else if (parsed) {
     manifest = check::CheckManifest(parsed->manifest, diagnostics);
   } else {  // keep going with defaults so the tables' errors are reported too
     manifest.name = fs::path(directory).filename().string();
@@ -52,8 +90,13 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
       SuggestName(error, manifest.extends, BundledRulesetNames());
       return false;
     }
-    if (!LoadLayer(*parent, depth + 1, sources, diagnostics, out, manifest.extends_span)) return false;
+    if (!LoadLayer(*parent, depth + 1, sources, diagnostics, out, manifest.extends_span, files)) {
+      return false;
+    }
   }
+  int layer_index = static_cast<int>(out.lineage.size());
+  if (parsed) files.push_back({std::move(*parsed), layer_index});
+  ParseExtraFiles(directory, layer_index, sources, diagnostics, files);
 
   tables::TableSet layer;
   std::string table_folder = (fs::path(directory) / "tables").string();
@@ -118,14 +161,20 @@ std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
 }
 
 std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sources,
-                                   Diagnostics& diagnostics) {
+                                   Diagnostics& diagnostics, const compile::CompileOptions& options) {
   Ruleset ruleset;
   size_t errors_before = diagnostics.ErrorCount();
-  bool layers_ok = LoadLayer(directory, 0, sources, diagnostics, ruleset, {});
+  std::vector<compile::LayeredFile> files;
+  bool layers_ok = LoadLayer(directory, 0, sources, diagnostics, ruleset, {}, files);
   // Even a broken layer's tables are checked as a set, so one run reports everything.
   if (!layers_ok && ruleset.lineage.empty()) return std::nullopt;
   tables::CheckTableSet(ruleset.tables, (fs::path(directory) / "tables").string(), diagnostics);
+  // The rules are typed against the tables, so they compile only over sound tables.
   if (diagnostics.ErrorCount() != errors_before) return std::nullopt;
+  auto program = compile::CompileRules(std::move(files), ruleset.tables, ruleset.manifest.square_ft,
+                                       diagnostics, options);
+  if (!program) return std::nullopt;
+  ruleset.program = std::make_shared<const compile::Program>(std::move(*program));
   return ruleset;
 }
 

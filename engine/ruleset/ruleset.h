@@ -5,7 +5,11 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
 #include "dsl/check/manifest.h"
+#include "dsl/compile/pipeline.h"
+#include "dsl/compile/program.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
 #include "tables/table.h"
@@ -18,6 +22,7 @@ struct Ruleset {
   std::string directory;
   tables::TableSet tables;
   std::vector<std::string> lineage;  // ruleset names, the base first, this one last
+  std::shared_ptr<const compile::Program> program;  // the compiled rules of every layer
 
   // A table the schema marks required; loading fails without it, so this never returns null
   // on a ruleset LoadRuleset returned.
@@ -36,7 +41,9 @@ std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
 
 // Loads the ruleset in `directory` and every ruleset it extends; nullopt when anything is
 // wrong, with every problem found in `diagnostics`.
+// `options` can ask for the rules' IR after one compiler pass.
 std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sources,
-                                   Diagnostics& diagnostics);
+                                   Diagnostics& diagnostics,
+                                   const compile::CompileOptions& options = {});
 
 }  // namespace rulecraft::ruleset

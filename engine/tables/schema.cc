@@ -66,6 +66,11 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("trail", T::kRatio, true), Col("trackless", T::kRatio, true)},
                      {},
                      {}});
+  schemas.push_back({"bonus_types", false, false, false,
+                     {Choice("bonuses", {"stack", "highest", "highest_per_source"}, true),
+                      Choice("penalties", {"stack", "lowest"}, true)},
+                     {},
+                     {}});
   schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
   return schemas;
 }

@@ -27,9 +27,4 @@ struct Manifest {
   SourceSpan extends_span;
 };
 
-// One parsed rules file.
-struct RulesFile {
-  Manifest manifest;
-};
-
 }  // namespace rulecraft::ast

@@ -109,31 +109,156 @@ std::string Unquote(const std::string& quoted) {
   return text;
 }
 
-ast::Setting ToSetting(const SourceFile& file, RulesParser::SettingContext* setting) {
-  ast::Setting out;
-  out.key = setting->key->getText();
-  out.key_span = TokenSpan(file, setting->key);
-  auto* quantity = setting->value;
-  out.amount = std::stod(quantity->amount->getText());
-  if (quantity->unit != nullptr) out.unit = quantity->unit->getText();
-  SourceSpan first = TokenSpan(file, quantity->amount);
-  SourceSpan last = TokenSpan(file, quantity->unit != nullptr ? quantity->unit : quantity->amount);
-  out.value_span = {file.path(), first.begin, last.end};
-  return out;
+SourceSpan ContextSpan(const SourceFile& file, antlr4::ParserRuleContext* context) {
+  SourceSpan first = TokenSpan(file, context->getStart());
+  SourceSpan last = TokenSpan(file, context->getStop() != nullptr ? context->getStop() : context->getStart());
+  return {file.path(), first.begin, std::max(first.end, last.end)};
 }
 
-ast::Manifest ToManifest(const SourceFile& file, RulesParser::ManifestContext* context) {
-  ast::Manifest manifest;
-  manifest.name = context->name->getText();
-  manifest.name_span = TokenSpan(file, context->name);
-  manifest.title = Unquote(context->title->getText());
-  if (context->parent != nullptr) {
-    manifest.extends = context->parent->getText();
-    manifest.extends_span = TokenSpan(file, context->parent);
+// Turns parse-tree expressions into AST nodes; the only code that walks ANTLR contexts.
+class Converter {
+ public:
+  explicit Converter(const SourceFile& file) : file_(file) {}
+
+  ast::Manifest Manifest(RulesParser::ManifestContext* context) {
+    ast::Manifest manifest;
+    manifest.name = context->name->getText();
+    manifest.name_span = TokenSpan(file_, context->name);
+    manifest.title = Unquote(context->title->getText());
+    if (context->parent != nullptr) {
+      manifest.extends = context->parent->getText();
+      manifest.extends_span = TokenSpan(file_, context->parent);
+    }
+    for (auto* setting : context->settings) manifest.settings.push_back(Setting(setting));
+    return manifest;
   }
-  for (auto* setting : context->settings) manifest.settings.push_back(ToSetting(file, setting));
-  return manifest;
-}
+
+  ast::Rule Rule(RulesParser::RuleDefContext* context) {
+    ast::Rule rule;
+    rule.name = context->name->getText();
+    rule.name_span = TokenSpan(file_, context->name);
+    rule.span = ContextSpan(file_, context);
+    for (auto* param : context->params) {
+      ast::Param out;
+      out.name = param->name->getText();
+      out.span = TokenSpan(file_, param->name);
+      if (param->type != nullptr) out.type_name = param->type->getText();
+      rule.params.push_back(std::move(out));
+    }
+    if (context->result != nullptr) rule.result_name = context->result->getText();
+    rule.body = Expr(context->body);
+    return rule;
+  }
+
+ private:
+  ast::Setting Setting(RulesParser::SettingContext* setting) {
+    ast::Setting out;
+    out.key = setting->key->getText();
+    out.key_span = TokenSpan(file_, setting->key);
+    auto* quantity = setting->value;
+    out.amount = std::stod(quantity->amount->getText());
+    if (quantity->unit != nullptr) out.unit = quantity->unit->getText();
+    SourceSpan first = TokenSpan(file_, quantity->amount);
+    SourceSpan last = TokenSpan(file_, quantity->unit != nullptr ? quantity->unit : quantity->amount);
+    out.value_span = {file_.path(), first.begin, last.end};
+    return out;
+  }
+
+  ast::ExprPtr Node(ast::ExprKind kind, antlr4::ParserRuleContext* context) {
+    auto node = std::make_unique<ast::Expr>();
+    node->kind = kind;
+    node->span = ContextSpan(file_, context);
+    return node;
+  }
+
+  void Args(ast::Expr& node, const std::vector<RulesParser::ExprContext*>& args) {
+    for (auto* arg : args) node.operands.push_back(Expr(arg));
+  }
+
+  ast::ExprPtr Expr(RulesParser::ExprContext* context) {
+    if (auto* atom = dynamic_cast<RulesParser::AtomContext*>(context)) return Primary(atom->primary());
+    if (auto* member = dynamic_cast<RulesParser::MemberContext*>(context)) {
+      auto node = Node(ast::ExprKind::kMember, member);
+      node->text = member->field->getText();
+      node->member_call = member->children.size() > 3;  // target '.' field '(' … ')'
+      node->operands.push_back(Expr(member->target));
+      Args(*node, member->args);
+      return node;
+    }
+    if (auto* index = dynamic_cast<RulesParser::IndexContext*>(context)) {
+      auto node = Node(ast::ExprKind::kIndex, index);
+      node->operands.push_back(Expr(index->target));
+      node->operands.push_back(Expr(index->index));
+      return node;
+    }
+    if (auto* binary = dynamic_cast<RulesParser::BinaryContext*>(context)) {
+      auto node = Node(ast::ExprKind::kBinary, binary);
+      node->text = binary->op->getText();
+      node->operands.push_back(Expr(binary->left));
+      node->operands.push_back(Expr(binary->right));
+      return node;
+    }
+    if (auto* unary = dynamic_cast<RulesParser::UnaryContext*>(context)) {
+      auto node = Node(ast::ExprKind::kUnary, unary);
+      node->text = unary->op->getText();
+      node->operands.push_back(Expr(unary->operand));
+      return node;
+    }
+    if (auto* branch = dynamic_cast<RulesParser::IfContext*>(context)) {
+      auto node = Node(ast::ExprKind::kIf, branch);
+      node->operands.push_back(Expr(branch->cond));
+      node->operands.push_back(Expr(branch->yes));
+      node->operands.push_back(Expr(branch->no));
+      return node;
+    }
+    auto* let = dynamic_cast<RulesParser::LetContext*>(context);
+    auto node = Node(ast::ExprKind::kLet, let);
+    node->text = let->name->getText();
+    node->operands.push_back(Expr(let->value));
+    node->operands.push_back(Expr(let->body));
+    return node;
+  }
+
+  ast::ExprPtr Primary(RulesParser::PrimaryContext* context) {
+    if (auto* number = dynamic_cast<RulesParser::NumberLiteralContext*>(context)) {
+      auto node = Node(ast::ExprKind::kNumber, number);
+      node->number = std::stod(number->amount->getText());
+      if (number->unit != nullptr) node->unit = number->unit->getText();
+      return node;
+    }
+    if (auto* boolean = dynamic_cast<RulesParser::BoolLiteralContext*>(context)) {
+      auto node = Node(ast::ExprKind::kBool, boolean);
+      node->boolean = boolean->value->getText() == "true";
+      return node;
+    }
+    if (auto* text = dynamic_cast<RulesParser::StringLiteralContext*>(context)) {
+      auto node = Node(ast::ExprKind::kText, text);
+      node->text = Unquote(text->text->getText());
+      return node;
+    }
+    if (auto* call = dynamic_cast<RulesParser::CallContext*>(context)) {
+      auto node = Node(ast::ExprKind::kCall, call);
+      node->text = call->name->getText();
+      Args(*node, call->args);
+      return node;
+    }
+    if (auto* name = dynamic_cast<RulesParser::NameContext*>(context)) {
+      auto node = Node(ast::ExprKind::kName, name);
+      node->text = name->name->getText();
+      return node;
+    }
+    if (auto* paren = dynamic_cast<RulesParser::ParenContext*>(context)) return Expr(paren->inner);
+    auto* list = dynamic_cast<RulesParser::ListContext*>(context);
+    auto node = Node(ast::ExprKind::kList, list);
+    for (auto* entry : list->entries) {
+      node->operands.push_back(Expr(entry->value));
+      node->conditions.push_back(entry->cond != nullptr ? Expr(entry->cond) : nullptr);
+    }
+    return node;
+  }
+
+  const SourceFile& file_;
+};
 
 }  // namespace
 
@@ -149,8 +274,16 @@ std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics
     parser.removeErrorListeners();
     parser.addErrorListener(&listener);
     RulesParser::FileContext* tree = parser.file();
-    if (listener.count() > 0 || tree->manifest() == nullptr) return std::nullopt;
-    return ast::RulesFile{ToManifest(file, tree->manifest())};
+    if (listener.count() > 0) return std::nullopt;
+    Converter converter(file);
+    ast::RulesFile out;
+    out.path = file.path();
+    if (tree->manifest() != nullptr) {
+      out.has_manifest = true;
+      out.manifest = converter.Manifest(tree->manifest());
+    }
+    for (auto* rule : tree->rules) out.rules.push_back(converter.Rule(rule));
+    return out;
   } catch (const std::range_error&) {
     diagnostics.Error("encoding", {file.path(), 0, 1}, "the file is not valid UTF-8");
   } catch (const std::exception& error) {

@@ -52,6 +52,14 @@ class Session {
   // Loads and checks a ruleset given by bundled name or directory; true when it has no errors.
   bool CheckRuleset(const std::string& name_or_directory, Diagnostics& diagnostics);
 
+  // Compiles a ruleset and returns its rules' IR as printed after the compiler pass `pass`
+  // (parse, resolve, types, units, fold, lower); nullopt when compilation stops earlier.
+  std::optional<std::string> DumpRuleset(const std::string& name_or_directory, const std::string& pass,
+                                         Diagnostics& diagnostics);
+
+  // The compiler's pass names, in order.
+  static std::vector<std::string> PassNames();
+
   // Answers every query of a scenario file: `{"scenario", "ruleset", "results": […]}`.
   // nullopt when the file or its ruleset cannot be used; per-query problems are diagnostics.
   std::optional<nlohmann::json> RunScenario(const std::string& path, Diagnostics& diagnostics);

@@ -1,0 +1,429 @@
+#include <fmt/format.h>
+
+#include "base/suggest.h"
+#include "dsl/check/environment.h"
+#include "dsl/check/passes.h"
+#include "tables/schema.h"
+
+namespace rulecraft::check {
+namespace {
+
+using ast::BindingKind;
+using ast::Expr;
+using ast::ExprKind;
+using ast::Type;
+using ast::TypeKind;
+using ast::Unit;
+
+// The internal type of a `row.column` whose cells map keys to distances (speeds.speed);
+// only indexing (`[armor]`) turns it into a value.
+const char* kMapColumn = "@map";
+
+// Units of the bonus targets a scenario may give (`creature.bonuses(speed)`).
+std::optional<Unit> BonusTargetUnit(const std::string& target) {
+  if (target == "speed") return Unit::kLength;
+  if (target == "attack" || target == "ac") return Unit::kNone;
+  return std::nullopt;
+}
+
+bool SameKind(const Type& a, const Type& b) {
+  if (!a.Known() || !b.Known()) return true;
+  return a.kind == b.kind && (a.kind != TypeKind::kRow && a.kind != TypeKind::kRecord ? true : a.name == b.name);
+}
+
+// The type of a table column's cells, as the rules see them.
+Type ColumnType(const tables::ColumnSchema& column) {
+  using tables::CellType;
+  switch (column.type) {
+    case CellType::kDistance: return Type::Distance();
+    case CellType::kInt:
+    case CellType::kNumber:
+    case CellType::kRatio:
+    case CellType::kOptionalInt: return Type::Number();
+    case CellType::kBool: return Type::Bool();
+    case CellType::kName:
+    case CellType::kText:
+    case CellType::kEnum: return Type::Text();
+    case CellType::kDistanceMap: return Type::Record(kMapColumn);
+    case CellType::kNoteList: return {};
+  }
+  return {};
+}
+
+class TypeChecker {
+ public:
+  explicit TypeChecker(PassContext& context)
+      : context_(context), state_(context.module.rules.size(), 0) {}
+
+  void Run() {
+    for (ast::Rule& rule : context_.module.rules) CheckSignature(rule);
+    for (size_t i = 0; i < context_.module.rules.size(); ++i) CheckRule(static_cast<int>(i));
+  }
+
+ private:
+  Diagnostic& Error(const SourceSpan& span, std::string message) {
+    return context_.diagnostics.Error("type", span, std::move(message));
+  }
+
+  std::vector<std::string> TypeNames() const {
+    std::vector<std::string> names = {"number", "distance", "bool", "text", "modifiers",
+                                      "distance_modifiers"};
+    for (const RecordKind& kind : RecordKinds()) names.push_back(kind.name);
+    for (const auto& [name, table] : context_.tables.all()) names.push_back(name);
+    return names;
+  }
+
+  std::optional<Type> Declared(const std::string& name, const SourceSpan& span) {
+    if (auto type = ParseTypeName(name, context_.tables)) return type;
+    Diagnostic& error = Error(span, fmt::format("unknown type '{}'", name));
+    SuggestName(error, name, TypeNames());
+    return std::nullopt;
+  }
+
+  // Parameter types come from the declaration or, for a hook point, from the engine.
+  void CheckSignature(ast::Rule& rule) {
+    const HookPoint* hook = FindHookPoint(rule.name);
+    if (hook != nullptr && hook->params.size() != rule.params.size()) {
+      Error(rule.name_span, fmt::format("rule '{}' is a hook point and takes {} parameter(s) ({}), not {}",
+                                        rule.name, hook->params.size(), HookParams(*hook), rule.params.size()));
+      hook = nullptr;
+    }
+    for (size_t i = 0; i < rule.params.size(); ++i) {
+      ast::Param& param = rule.params[i];
+      if (!param.type_name.empty()) {
+        if (auto type = Declared(param.type_name, param.span)) param.type = *type;
+      }
+      if (hook == nullptr) {
+        if (param.type_name.empty()) {
+          Error(param.span, fmt::format("parameter '{}' needs a type, e.g. '{}: number'", param.name, param.name));
+        }
+        continue;
+      }
+      const Type& given = hook->params[i].second;
+      if (param.type.Known() && !(param.type == given)) {
+        Error(param.span, fmt::format("hook point '{}' passes a {} as parameter {}, not a {}", rule.name,
+                                      ast::TypeName(given), i + 1, ast::TypeName(param.type)));
+      }
+      param.type = given;
+    }
+    if (!rule.result_name.empty()) {
+      if (auto type = Declared(rule.result_name, rule.name_span)) rule.result = *type;
+    } else if (hook != nullptr) {
+      rule.result = hook->result;
+    }
+  }
+
+  static std::string HookParams(const HookPoint& hook) {
+    std::string text;
+    for (const auto& [name, type] : hook.params) {
+      text += (text.empty() ? "" : ", ") + name + ": " + ast::TypeName(type);
+    }
+    return text;
+  }
+
+  // Checks a rule's body once; a rule's result type is known after its body is checked.
+  Type CheckRule(int index) {
+    ast::Rule& rule = context_.module.rules[static_cast<size_t>(index)];
+    int& state = state_[static_cast<size_t>(index)];
+    if (state == 2) return rule.result;
+    if (state == 1) return rule.result;  // recursion, reported by ResolveNames
+    state = 1;
+    ast::Rule* outer = current_;
+    std::vector<Type> outer_locals = std::move(locals_);
+    current_ = &rule;
+    locals_.assign(rule.params.size() + static_cast<size_t>(rule.locals), Type{});
+    for (size_t i = 0; i < rule.params.size(); ++i) locals_[i] = rule.params[i].type;
+    Type body = Check(*rule.body);
+    if (!rule.result.Known()) {
+      rule.result = body;
+    } else if (!SameKind(rule.result, body)) {
+      Error(rule.body->span, fmt::format("rule '{}' must give a {}, but its body gives a {}", rule.name,
+                                         ast::TypeName(rule.result), ast::TypeName(body)));
+    }
+    if (const HookPoint* hook = FindHookPoint(rule.name); hook != nullptr && rule.result.Known() &&
+                                                          !SameKind(hook->result, rule.result)) {
+      Error(rule.name_span, fmt::format("hook point '{}' must give a {}, not a {}", rule.name,
+                                        ast::TypeName(hook->result), ast::TypeName(rule.result)));
+    }
+    current_ = outer;
+    locals_ = std::move(outer_locals);
+    state = 2;
+    return rule.result;
+  }
+
+  Type Expect(Expr& node, TypeKind kind, const char* what) {
+    Type type = Check(node);
+    if (type.Known() && type.kind != kind) {
+      Error(node.span, fmt::format("expected {}, found a {}", what, ast::TypeName(type)));
+      return {};
+    }
+    return type;
+  }
+
+  Type CheckBuiltin(Expr& node) {
+    const std::string& name = node.text;
+    auto arity = [&](size_t low, size_t high) {
+      if (node.operands.size() >= low && node.operands.size() <= high) return true;
+      Error(node.span, fmt::format("{}() takes {} argument(s), not {}", name,
+                                   low == high ? std::to_string(low) : fmt::format("{} to {}", low, high),
+                                   node.operands.size()));
+      return false;
+    };
+    if (name == "floor" || name == "ceil" || name == "round" || name == "abs") {
+      if (!arity(1, 1)) return {};
+      return Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+    }
+    if (name == "min" || name == "max") {
+      if (!arity(2, 16)) return {};
+      Type first = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+      for (size_t i = 1; i < node.operands.size(); ++i) {
+        Expect(*node.operands[i], TypeKind::kQuantity, "a number or distance");
+      }
+      return first;
+    }
+    if (name == "count") {
+      if (!arity(1, 1)) return {};
+      Expect(*node.operands[0], TypeKind::kBool, "a condition");
+      return Type::Number();
+    }
+    if (name == "bonus") {
+      if (!arity(2, 3)) return {};
+      Type value = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+      Expr& type = *node.operands[1];
+      if (type.binding.kind != BindingKind::kBonusType && type.kind != ExprKind::kName) {
+        Error(type.span, "expected a bonus type name (a row of table 'bonus_types')");
+      }
+      if (node.operands.size() == 3) Expect(*node.operands[2], TypeKind::kText, "a source text");
+      return Type::Modifiers(value.unit);
+    }
+    if (name == "total") {
+      if (!arity(1, 1)) return {};
+      Type list = Expect(*node.operands[0], TypeKind::kModifiers, "a list of modifiers");
+      return {TypeKind::kQuantity, list.unit, {}};
+    }
+    return {};
+  }
+
+  Type CheckCall(Expr& node) {
+    if (node.binding.kind == BindingKind::kBuiltin) return CheckBuiltin(node);
+    if (node.binding.kind != BindingKind::kRule) {
+      for (auto& arg : node.operands) Check(*arg);
+      return {};
+    }
+    const ast::Rule& callee = context_.module.rules[static_cast<size_t>(node.binding.index)];
+    if (callee.params.size() != node.operands.size()) {
+      Error(node.span, fmt::format("rule '{}' takes {} argument(s), not {}", callee.name,
+                                   callee.params.size(), node.operands.size()));
+    }
+    for (size_t i = 0; i < node.operands.size(); ++i) {
+      Type arg = Check(*node.operands[i]);
+      if (i < callee.params.size() && !SameKind(arg, callee.params[i].type)) {
+        Error(node.operands[i]->span,
+              fmt::format("argument {} of '{}' must be a {}, not a {}", i + 1, callee.name,
+                          ast::TypeName(callee.params[i].type), ast::TypeName(arg)));
+      }
+    }
+    return CheckRule(node.binding.index);
+  }
+
+  Type CheckMethod(Expr& node, const RecordKind& record) {
+    if (node.text == "has" && record.has_flags) {
+      if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
+        Error(node.span, "has() takes one condition or trait name, e.g. mover.has(prone)");
+      }
+      return Type::Bool();
+    }
+    if (node.text == "bonuses" && record.has_bonuses) {
+      if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
+        Error(node.span, "bonuses() takes what they modify, e.g. mover.bonuses(speed)");
+        return {};
+      }
+      auto unit = BonusTargetUnit(node.operands[1]->text);
+      if (!unit) {
+        Diagnostic& error = Error(node.operands[1]->span,
+                                  fmt::format("unknown bonus target '{}'", node.operands[1]->text));
+        SuggestName(error, node.operands[1]->text, {"speed", "attack", "ac"});
+        return {};
+      }
+      return Type::Modifiers(*unit);
+    }
+    Error(node.span, fmt::format("a {} has no method '{}'", record.name, node.text));
+    return {};
+  }
+
+  Type CheckMember(Expr& node) {
+    if (node.binding.kind == BindingKind::kRowLiteral) return Type::Row(node.binding.name);
+    Type target = Check(*node.operands[0]);
+    if (!target.Known()) return {};
+    if (target.kind == TypeKind::kRecord && target.name != kMapColumn) {
+      const RecordKind* record = FindRecordKind(target.name);
+      if (node.member_call) {
+        node.binding = {BindingKind::kMethod, node.text, -1};
+        return CheckMethod(node, *record);
+      }
+      int field = record->FieldIndex(node.text);
+      if (field < 0) {
+        std::vector<std::string> names;
+        for (const RecordField& candidate : record->fields) names.push_back(candidate.name);
+        Diagnostic& error = Error(node.span, fmt::format("a {} has no field '{}'", record->name, node.text));
+        SuggestName(error, node.text, names);
+        return {};
+      }
+      node.binding = {BindingKind::kField, target.name, field};
+      return record->fields[static_cast<size_t>(field)].type;
+    }
+    if (target.kind == TypeKind::kRow && !node.member_call) {
+      const tables::TableSchema* schema = tables::FindSchema(target.name);
+      node.binding = {BindingKind::kColumn, target.name, -1};
+      if (node.text == "label" || node.text == "name") return Type::Text();
+      const tables::ColumnSchema* column = schema != nullptr ? schema->Column(node.text) : nullptr;
+      if (column == nullptr) {
+        std::vector<std::string> names = {"label", "name"};
+        if (schema != nullptr) {
+          for (const auto& candidate : schema->columns) names.push_back(candidate.name);
+        }
+        Diagnostic& error = Error(node.span, fmt::format("table '{}' has no column '{}'", target.name, node.text));
+        SuggestName(error, node.text, names);
+        return {};
+      }
+      return ColumnType(*column);
+    }
+    Error(node.span, fmt::format("a {} has no member '{}'", ast::TypeName(target), node.text));
+    return {};
+  }
+
+  Type CheckIndex(Expr& node) {
+    Type target = Check(*node.operands[0]);
+    Type index = Check(*node.operands[1]);
+    if (!target.Known()) return {};
+    if (target.kind != TypeKind::kRecord || target.name != kMapColumn) {
+      Error(node.span, fmt::format("a {} cannot be indexed with [ ]", ast::TypeName(target)));
+      return {};
+    }
+    const Expr& member = *node.operands[0];
+    const tables::ColumnSchema* column = tables::FindSchema(member.binding.name)->Column(member.text);
+    if (index.Known() && !(index.kind == TypeKind::kRow && index.name == column->keyed_by)) {
+      Error(node.operands[1]->span, fmt::format("'{}' is indexed by a row of table '{}', not a {}",
+                                                member.text, column->keyed_by, ast::TypeName(index)));
+    }
+    return Type::Distance();
+  }
+
+  Type CheckBinary(Expr& node) {
+    const std::string& op = node.text;
+    if (op == "and" || op == "or") {
+      Expect(*node.operands[0], TypeKind::kBool, "a condition");
+      Expect(*node.operands[1], TypeKind::kBool, "a condition");
+      return Type::Bool();
+    }
+    Type left = Check(*node.operands[0]);
+    Type right = Check(*node.operands[1]);
+    if (!left.Known() || !right.Known()) return op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=" ? Type::Bool() : Type{};
+    if (op == "==" || op == "!=") {
+      if (!SameKind(left, right) || left.kind == TypeKind::kModifiers || left.kind == TypeKind::kRecord) {
+        Error(node.span, fmt::format("cannot compare a {} with a {}", ast::TypeName(left), ast::TypeName(right)));
+      }
+      return Type::Bool();
+    }
+    if (op == "<" || op == "<=" || op == ">" || op == ">=") {
+      if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
+        Error(node.span, fmt::format("'{}' compares numbers or distances, not a {} and a {}", op,
+                                     ast::TypeName(left), ast::TypeName(right)));
+      }
+      return Type::Bool();
+    }
+    if (op == "+" && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
+      return left.name == "empty" ? right : left;
+    }
+    if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
+      Error(node.span, fmt::format("'{}' works on numbers and distances, not a {} and a {}", op,
+                                   ast::TypeName(left), ast::TypeName(right)));
+      return {};
+    }
+    Unit unit = left.unit;
+    if (op == "*") unit = left.unit == Unit::kLength || right.unit == Unit::kLength ? Unit::kLength : Unit::kNone;
+    if (op == "/") unit = right.unit == Unit::kLength ? Unit::kNone : left.unit;
+    return {TypeKind::kQuantity, unit, {}};
+  }
+
+  Type CheckList(Expr& node) {
+    Type result = Type::Modifiers(Unit::kNone);
+    result.name = "empty";
+    for (size_t i = 0; i < node.operands.size(); ++i) {
+      Type entry = Expect(*node.operands[i], TypeKind::kModifiers, "a modifier (bonus(…)) or a list of them");
+      if (entry.Known() && result.name == "empty" && entry.name != "empty") result = entry;
+      if (node.conditions[i]) Expect(*node.conditions[i], TypeKind::kBool, "a condition after 'if'");
+    }
+    return result;
+  }
+
+  Type CheckNumber(Expr& node) {
+    if (node.unit.empty()) return Type::Number();
+    if (node.unit == "square" || node.unit == "squares") node.number *= context_.square_ft;
+    if (node.unit == "mile" || node.unit == "miles") node.number *= 5280;
+    node.unit = "ft";
+    return Type::Distance();
+  }
+
+  Type CheckKind(Expr& node) {
+    switch (node.kind) {
+      case ExprKind::kNumber: return CheckNumber(node);
+      case ExprKind::kBool: return Type::Bool();
+      case ExprKind::kText: return Type::Text();
+      case ExprKind::kName:
+        if (node.binding.kind == BindingKind::kParam || node.binding.kind == BindingKind::kLocal) {
+          return locals_[static_cast<size_t>(node.binding.index)];
+        }
+        if (node.binding.kind == BindingKind::kTable) {
+          Error(node.span, fmt::format("a table is not a value: name a row, e.g. {}.{}", node.text,
+                                       context_.tables.Find(node.text)->rows.empty()
+                                           ? "row" : context_.tables.Find(node.text)->rows[0].name));
+        }
+        return {};
+      case ExprKind::kCall: return CheckCall(node);
+      case ExprKind::kMember: return CheckMember(node);
+      case ExprKind::kIndex: return CheckIndex(node);
+      case ExprKind::kUnary:
+        if (node.text == "not") {
+          Expect(*node.operands[0], TypeKind::kBool, "a condition");
+          return Type::Bool();
+        }
+        return Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+      case ExprKind::kBinary: return CheckBinary(node);
+      case ExprKind::kIf: {
+        Expect(*node.operands[0], TypeKind::kBool, "a condition");
+        Type yes = Check(*node.operands[1]);
+        Type no = Check(*node.operands[2]);
+        if (!SameKind(yes, no)) {
+          Error(node.span, fmt::format("both branches must give the same type: 'then' gives a {}, 'else' a {}",
+                                       ast::TypeName(yes), ast::TypeName(no)));
+          return {};
+        }
+        return yes.Known() ? yes : no;
+      }
+      case ExprKind::kLet: {
+        Type value = Check(*node.operands[0]);
+        locals_[static_cast<size_t>(node.binding.index)] = value;
+        return Check(*node.operands[1]);
+      }
+      case ExprKind::kList: return CheckList(node);
+    }
+    return {};
+  }
+
+  Type Check(Expr& node) {
+    node.type = CheckKind(node);
+    return node.type;
+  }
+
+  PassContext& context_;
+  std::vector<int> state_;
+  ast::Rule* current_ = nullptr;
+  std::vector<Type> locals_;
+};
+
+}  // namespace
+
+void CheckTypes(PassContext& context) { TypeChecker(context).Run(); }
+
+}  // namespace rulecraft::check

@@ -1,0 +1,97 @@
+#include "dsl/check/environment.h"
+
+namespace rulecraft::check {
+
+using ast::Type;
+
+int RecordKind::FieldIndex(std::string_view field) const {
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].name == field) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+const std::vector<RecordKind>& RecordKinds() {
+  static const std::vector<RecordKind> kinds = {
+      {"creature",
+       {{"size", Type::Row("sizes"), "its size category"},
+        {"race", Type::Row("speeds"), "its race (a row of `speeds`); see has_race"},
+        {"armor", Type::Row("armor"), "the armor category it wears"},
+        {"has_race", Type::Bool(), "whether the scenario gave a race"},
+        {"land", Type::Distance(), "the land speed the scenario gave, or 0 ft"},
+        {"has_land", Type::Bool(), "whether the scenario gave a land speed"}},
+       true,
+       true,
+       "a creature of the scenario"},
+      {"attack",
+       {{"melee", Type::Bool(), "a melee attack"}, {"ranged", Type::Bool(), "a ranged attack"}},
+       true,
+       false,
+       "an attack: its kind and the conditions that hold (has)"},
+      {"square",
+       {{"terrain", Type::Row("terrain"), "its terrain kind"},
+        {"x", Type::Number(), "column"},
+        {"y", Type::Number(), "row"}},
+       false,
+       false,
+       "a square of the map"},
+      {"step",
+       {{"from", Type::Record("square"), "the square left"},
+        {"to", Type::Record("square"), "the square entered"},
+        {"diagonal", Type::Bool(), "a diagonal step"},
+        {"diagonal_number", Type::Number(), "which diagonal of the move this is (1, 2, …), 0 if orthogonal"}},
+       false,
+       false,
+       "one step of a route"},
+  };
+  return kinds;
+}
+
+const RecordKind* FindRecordKind(std::string_view name) {
+  for (const RecordKind& kind : RecordKinds()) {
+    if (kind.name == name) return &kind;
+  }
+  return nullptr;
+}
+
+const std::vector<HookPoint>& HookPoints() {
+  static const std::vector<HookPoint> hooks = {
+      {"speed", {{"mover", Type::Record("creature")}}, Type::Distance(),
+       "a creature's land speed, bonuses and armor applied"},
+      {"mode_distance",
+       {{"mover", Type::Record("creature")}, {"speed", Type::Distance()}, {"mode", Type::Row("movement_modes")}},
+       Type::Distance(), "how far a creature with this speed moves in a movement mode"},
+      {"attack_modifier", {{"attack", Type::Record("attack")}}, Type::Number(),
+       "the total modifier of an attack roll, the defender's AC subtracted"},
+      {"step_cost", {{"mover", Type::Record("creature")}, {"step", Type::Record("step")}},
+       Type::Number(), "what one step of a route costs, in squares"},
+  };
+  return hooks;
+}
+
+const HookPoint* FindHookPoint(std::string_view name) {
+  for (const HookPoint& hook : HookPoints()) {
+    if (hook.name == name) return &hook;
+  }
+  return nullptr;
+}
+
+const std::vector<std::string>& BuiltinNames() {
+  static const std::vector<std::string> names = {"floor", "ceil", "round", "min", "max",
+                                                 "abs",   "count", "bonus", "total"};
+  return names;
+}
+
+std::optional<Type> ParseTypeName(std::string_view name, const tables::TableSet& tables) {
+  if (name == "number") return Type::Number();
+  if (name == "distance") return Type::Distance();
+  if (name == "bool") return Type::Bool();
+  if (name == "text") return Type::Text();
+  if (name == "modifiers") return Type::Modifiers(ast::Unit::kNone);
+  if (name == "distance_modifiers") return Type::Modifiers(ast::Unit::kLength);
+  if (FindRecordKind(name) != nullptr) return Type::Record(std::string(name));
+  if (tables.Find(name) != nullptr) return Type::Row(std::string(name));
+  return std::nullopt;
+}
+
+}  // namespace rulecraft::check

@@ -1,0 +1,29 @@
+// The rules of one ruleset after layering, and what every checking pass reads.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "dsl/ast/ast.h"
+#include "rulecraft/diagnostic.h"
+#include "tables/table.h"
+
+namespace rulecraft::check {
+
+// Every rule of a ruleset, a child's rule replacing its parent's rule of the same name.
+struct Module {
+  std::vector<ast::Rule> rules;
+
+  // The index of the rule with this name, or -1.
+  int Find(std::string_view name) const;
+};
+
+// What a pass reads and where it reports.
+struct PassContext {
+  Module& module;
+  const tables::TableSet& tables;
+  double square_ft;
+  Diagnostics& diagnostics;
+};
+
+}  // namespace rulecraft::check

@@ -1,0 +1,227 @@
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "base/suggest.h"
+#include "dsl/check/environment.h"
+#include "dsl/check/passes.h"
+
+namespace rulecraft::check {
+namespace {
+
+using ast::BindingKind;
+using ast::Expr;
+using ast::ExprKind;
+
+// The names visible at one point of a rule body: parameters, then `let`s, innermost last.
+struct Scope {
+  std::vector<std::pair<std::string, ast::Binding>> names;
+
+  const ast::Binding* Find(const std::string& name) const {
+    for (auto it = names.rbegin(); it != names.rend(); ++it) {
+      if (it->first == name) return &it->second;
+    }
+    return nullptr;
+  }
+};
+
+class Resolver {
+ public:
+  Resolver(PassContext& context, ast::Rule& rule) : context_(context), rule_(rule) {}
+
+  void Run() {
+    for (size_t i = 0; i < rule_.params.size(); ++i) {
+      const ast::Param& param = rule_.params[i];
+      if (scope_.Find(param.name) != nullptr) {
+        context_.diagnostics.Error("duplicate-name", param.span,
+                                   fmt::format("parameter '{}' is named twice", param.name));
+      }
+      scope_.names.push_back({param.name, {BindingKind::kParam, param.name, static_cast<int>(i)}});
+    }
+    Resolve(*rule_.body);
+    rule_.locals = locals_;
+  }
+
+ private:
+  std::vector<std::string> VisibleNames() const {
+    std::vector<std::string> names;
+    for (const auto& [name, binding] : scope_.names) names.push_back(name);
+    for (const auto& [name, table] : context_.tables.all()) names.push_back(name);
+    return names;
+  }
+
+  void ResolveName(Expr& node) {
+    if (const ast::Binding* binding = scope_.Find(node.text)) {
+      node.binding = *binding;
+      return;
+    }
+    if (context_.tables.Find(node.text) != nullptr) {
+      node.binding = {BindingKind::kTable, node.text, -1};
+      return;
+    }
+    if (context_.module.Find(node.text) >= 0) {
+      context_.diagnostics.Error("unknown-name", node.span,
+                                 fmt::format("'{}' is a rule: call it as {}(…)", node.text, node.text));
+      return;
+    }
+    Diagnostic& error = context_.diagnostics.Error("unknown-name", node.span,
+                                                   fmt::format("unknown name '{}'", node.text));
+    SuggestName(error, node.text, VisibleNames());
+  }
+
+  void ResolveCall(Expr& node) {
+    int rule = context_.module.Find(node.text);
+    const auto& builtins = BuiltinNames();
+    if (rule >= 0) {
+      node.binding = {BindingKind::kRule, node.text, rule};
+    } else if (std::find(builtins.begin(), builtins.end(), node.text) != builtins.end()) {
+      node.binding = {BindingKind::kBuiltin, node.text, -1};
+    } else {
+      std::vector<std::string> callable = builtins;
+      for (const ast::Rule& other : context_.module.rules) callable.push_back(other.name);
+      Diagnostic& error = context_.diagnostics.Error(
+          "unknown-name", node.span, fmt::format("unknown rule or function '{}'", node.text));
+      SuggestName(error, node.text, callable);
+    }
+    for (size_t i = 0; i < node.operands.size(); ++i) {
+      Expr& arg = *node.operands[i];
+      if (node.text == "bonus" && i == 1 && arg.kind == ExprKind::kName) {
+        ResolveBonusType(arg);
+      } else {
+        Resolve(arg);
+      }
+    }
+  }
+
+  void ResolveBonusType(Expr& arg) {
+    const tables::Table* types = context_.tables.Find("bonus_types");
+    if (types == nullptr) {
+      context_.diagnostics.Error("missing-table", arg.span,
+                                 "bonus() needs a 'bonus_types' table in the ruleset (docs/tables.md)");
+      return;
+    }
+    int row = types->IndexOf(arg.text);
+    if (row < 0) {
+      Diagnostic& error = context_.diagnostics.Error(
+          "unknown-name", arg.span, fmt::format("unknown bonus type '{}'", arg.text));
+      SuggestName(error, arg.text, types->RowNames());
+      return;
+    }
+    arg.binding = {BindingKind::kBonusType, arg.text, row};
+  }
+
+  void ResolveMember(Expr& node) {
+    Expr& target = *node.operands[0];
+    bool table_literal = target.kind == ExprKind::kName && scope_.Find(target.text) == nullptr &&
+                         context_.tables.Find(target.text) != nullptr;
+    if (table_literal && !node.member_call) {
+      const tables::Table* table = context_.tables.Find(target.text);
+      target.binding = {BindingKind::kTable, target.text, -1};
+      int row = table->IndexOf(node.text);
+      if (row < 0) {
+        Diagnostic& error = context_.diagnostics.Error(
+            "unknown-name", node.span,
+            fmt::format("table '{}' has no row '{}'", target.text, node.text));
+        SuggestName(error, node.text, table->RowNames());
+        return;
+      }
+      node.binding = {BindingKind::kRowLiteral, target.text, row};
+      return;
+    }
+    Resolve(target);
+    for (size_t i = 1; i < node.operands.size(); ++i) {
+      Expr& arg = *node.operands[i];
+      // has(prone), bonuses(speed): the argument is a name of its own kind, not a variable.
+      if ((node.text == "has" || node.text == "bonuses") && arg.kind == ExprKind::kName) {
+        arg.binding = {BindingKind::kFlag, arg.text, -1};
+      } else {
+        Resolve(arg);
+      }
+    }
+  }
+
+  void Resolve(Expr& node) {
+    switch (node.kind) {
+      case ExprKind::kName:
+        ResolveName(node);
+        return;
+      case ExprKind::kCall:
+        ResolveCall(node);
+        return;
+      case ExprKind::kMember:
+        ResolveMember(node);
+        return;
+      case ExprKind::kLet: {
+        Resolve(*node.operands[0]);
+        int slot = static_cast<int>(rule_.params.size()) + locals_++;
+        scope_.names.push_back({node.text, {BindingKind::kLocal, node.text, slot}});
+        node.binding = scope_.names.back().second;
+        Resolve(*node.operands[1]);
+        scope_.names.pop_back();
+        return;
+      }
+      default:
+        for (auto& operand : node.operands) Resolve(*operand);
+        for (auto& condition : node.conditions) {
+          if (condition) Resolve(*condition);
+        }
+        return;
+    }
+  }
+
+  PassContext& context_;
+  ast::Rule& rule_;
+  Scope scope_;
+  int locals_ = 0;
+};
+
+// Collects the rules a rule body calls.
+void CollectCalls(const Expr& node, std::vector<int>& out) {
+  if (node.kind == ExprKind::kCall && node.binding.kind == BindingKind::kRule) {
+    out.push_back(node.binding.index);
+  }
+  for (const auto& operand : node.operands) CollectCalls(*operand, out);
+  for (const auto& condition : node.conditions) {
+    if (condition) CollectCalls(*condition, out);
+  }
+}
+
+// Reports each cycle of rule calls once, at the rule where it closes.
+void RejectRecursion(PassContext& context) {
+  const auto& rules = context.module.rules;
+  std::vector<std::vector<int>> calls(rules.size());
+  for (size_t i = 0; i < rules.size(); ++i) CollectCalls(*rules[i].body, calls[i]);
+  std::vector<int> state(rules.size(), 0);  // 0 new, 1 on the path, 2 done
+  std::vector<int> path;
+  std::function<void(int)> visit = [&](int rule) {
+    state[static_cast<size_t>(rule)] = 1;
+    path.push_back(rule);
+    for (int callee : calls[static_cast<size_t>(rule)]) {
+      if (state[static_cast<size_t>(callee)] == 1) {
+        std::string cycle;
+        auto start = std::find(path.begin(), path.end(), callee);
+        for (auto it = start; it != path.end(); ++it) cycle += rules[static_cast<size_t>(*it)].name + " → ";
+        cycle += rules[static_cast<size_t>(callee)].name;
+        context.diagnostics.Error("recursion", rules[static_cast<size_t>(rule)].name_span,
+                                  fmt::format("rules may not call themselves: {}", cycle));
+      } else if (state[static_cast<size_t>(callee)] == 0) {
+        visit(callee);
+      }
+    }
+    path.pop_back();
+    state[static_cast<size_t>(rule)] = 2;
+  };
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (state[i] == 0) visit(static_cast<int>(i));
+  }
+}
+
+}  // namespace
+
+void ResolveNames(PassContext& context) {
+  for (ast::Rule& rule : context.module.rules) Resolver(context, rule).Run();
+  RejectRecursion(context);
+}
+
+}  // namespace rulecraft::check

@@ -1,0 +1,309 @@
+#include "dsl/compile/lower.h"
+
+#include <algorithm>
+
+#include "dsl/check/environment.h"
+#include "tables/schema.h"
+
+namespace rulecraft::compile {
+namespace {
+
+using ast::BindingKind;
+using ast::Expr;
+using ast::ExprKind;
+
+// Records an instruction's effect on the operand stack depth.
+int StackEffect(Op op, int32_t a) {
+  switch (op) {
+    case Op::kConst: case Op::kLoad: case Op::kListBegin: return 1;
+    case Op::kStore: case Op::kJumpIfFalse: case Op::kBonus: case Op::kSplice: case Op::kReturn: return -1;
+    case Op::kMapCell: case Op::kAdd: case Op::kSub: case Op::kMul: case Op::kDiv: case Op::kMod:
+    case Op::kPow: case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe:
+    case Op::kConcat: return -1;
+    case Op::kMin: case Op::kMax: return 1 - a;
+    default: return 0;  // kCall is adjusted by the emitter, which knows the callee's arity
+  }
+}
+
+class Lowerer {
+ public:
+  Lowerer(check::PassContext& context, Program& program) : context_(context), program_(program) {}
+
+  void Run() {
+    for (const auto& row : TableRows("bonus_types")) program_.bonus_types.push_back(Policy(*row));
+    for (const ast::Rule& rule : context_.module.rules) {
+      CompiledRule compiled;
+      compiled.name = rule.name;
+      compiled.params = static_cast<int>(rule.params.size());
+      compiled.frame = compiled.params + rule.locals;
+      compiled.result = rule.result;
+      compiled.span = rule.name_span;
+      for (const ast::Param& param : rule.params) compiled.param_types.push_back(param.type);
+      program_.rules.push_back(std::move(compiled));
+    }
+    for (size_t i = 0; i < context_.module.rules.size(); ++i) {
+      rule_ = &program_.rules[i];
+      depth_ = 0;
+      Emit(*context_.module.rules[i].body);
+      Add(Op::kReturn);
+    }
+  }
+
+ private:
+  std::vector<const tables::Row*> TableRows(const char* name) {
+    std::vector<const tables::Row*> rows;
+    if (const tables::Table* table = context_.tables.Find(name)) {
+      for (const tables::Row& row : table->rows) rows.push_back(&row);
+    }
+    return rows;
+  }
+
+  static BonusPolicy Policy(const tables::Row& row) {
+    BonusPolicy policy;
+    policy.name = row.name;
+    const tables::Value* bonuses = row.Get("bonuses");
+    const tables::Value* penalties = row.Get("penalties");
+    std::string stacking = bonuses != nullptr ? bonuses->text : "stack";
+    policy.bonuses = stacking == "highest" ? BonusPolicy::Bonuses::kHighest
+                   : stacking == "highest_per_source" ? BonusPolicy::Bonuses::kHighestPerSource
+                                                      : BonusPolicy::Bonuses::kStack;
+    policy.penalties = penalties != nullptr && penalties->text == "lowest" ? BonusPolicy::Penalties::kLowest
+                                                                           : BonusPolicy::Penalties::kStack;
+    return policy;
+  }
+
+  size_t Add(Op op, int32_t a = 0, double k = 0) {
+    rule_->code.push_back({op, a, k});
+    depth_ += StackEffect(op, a);
+    rule_->max_stack = std::max(rule_->max_stack, depth_);
+    return rule_->code.size() - 1;
+  }
+
+  void Patch(size_t at) { rule_->code[at].a = static_cast<int32_t>(rule_->code.size()); }
+
+  int Intern(std::vector<std::string>& names, const std::string& name) {
+    auto found = std::find(names.begin(), names.end(), name);
+    if (found != names.end()) return static_cast<int>(found - names.begin());
+    names.push_back(name);
+    return static_cast<int>(names.size() - 1);
+  }
+
+  int ColumnId(const std::string& table_name, const std::string& column) {
+    for (size_t i = 0; i < program_.columns.size(); ++i) {
+      if (program_.columns[i].table == table_name && program_.columns[i].column == column) {
+        return static_cast<int>(i);
+      }
+    }
+    ColumnData data;
+    data.table = table_name;
+    data.column = column;
+    const tables::Table* table = context_.tables.Find(table_name);
+    for (const tables::Row& row : table->rows) {
+      data.rows.push_back(row.name);
+      if (column == "label" || column == "name") {
+        const std::string& text = column == "label" ? row.label : row.name;
+        data.values.push_back(Intern(program_.strings, text));
+        data.written.push_back(text);
+        data.spans.push_back(row.span);
+        continue;
+      }
+      const tables::Value* cell = row.Get(column);
+      double value = 0;  // an absent optional cell, or n/a, reads as 0
+      if (cell != nullptr && cell->kind == tables::Value::Kind::kText) {
+        value = Intern(program_.strings, cell->text);
+      } else if (cell != nullptr) {
+        value = cell->number;
+      }
+      data.values.push_back(value);
+      data.written.push_back(cell != nullptr ? (cell->text.empty() ? std::to_string(value) : cell->text) : "(absent)");
+      data.spans.push_back(cell != nullptr ? cell->span : row.span);
+    }
+    program_.columns.push_back(std::move(data));
+    return static_cast<int>(program_.columns.size() - 1);
+  }
+
+  int MapId(const std::string& table_name, const std::string& column) {
+    for (size_t i = 0; i < program_.maps.size(); ++i) {
+      if (program_.maps[i].table == table_name && program_.maps[i].column == column) return static_cast<int>(i);
+    }
+    MapData data;
+    data.table = table_name;
+    data.column = column;
+    data.keyed_by = tables::FindSchema(table_name)->Column(column)->keyed_by;
+    const tables::Table* keys = context_.tables.Find(data.keyed_by);
+    data.key_names = keys->RowNames();
+    data.keys = data.key_names.size();
+    for (const tables::Row& row : context_.tables.Find(table_name)->rows) {
+      data.rows.push_back(row.name);
+      const tables::Value* map = row.Get(column);
+      for (const std::string& key : data.key_names) {
+        const tables::Value* cell = map != nullptr ? map->Entry(key) : nullptr;
+        data.values.push_back(cell != nullptr ? cell->number : 0);
+        data.written.push_back(cell != nullptr ? cell->text : "(absent)");
+        data.spans.push_back(cell != nullptr ? cell->span : row.span);
+      }
+    }
+    program_.maps.push_back(std::move(data));
+    return static_cast<int>(program_.maps.size() - 1);
+  }
+
+  void EmitBonus(const Expr& call) {
+    Emit(*call.operands[0]);
+    ModifierOrigin origin;
+    origin.span = call.span;
+    if (call.operands.size() == 3 && call.operands[2]->kind == ExprKind::kText) {
+      origin.source = call.operands[2]->text;
+    }
+    program_.origins.push_back(origin);
+    Add(Op::kBonus, call.operands[1]->binding.index, static_cast<double>(program_.origins.size() - 1));
+  }
+
+  void EmitCall(const Expr& node) {
+    if (node.binding.kind == BindingKind::kRule) {
+      for (const auto& arg : node.operands) Emit(*arg);
+      Add(Op::kCall, node.binding.index);
+      depth_ += 1 - static_cast<int>(node.operands.size());
+      return;
+    }
+    const std::string& name = node.text;
+    if (name == "bonus") {
+      Add(Op::kListBegin);
+      EmitBonus(node);
+      Add(Op::kListEnd);
+      return;
+    }
+    for (const auto& arg : node.operands) Emit(*arg);
+    if (name == "floor") Add(Op::kFloor);
+    if (name == "ceil") Add(Op::kCeil);
+    if (name == "round") Add(Op::kRound);
+    if (name == "abs") Add(Op::kAbs);
+    if (name == "min") Add(Op::kMin, static_cast<int32_t>(node.operands.size()));
+    if (name == "max") Add(Op::kMax, static_cast<int32_t>(node.operands.size()));
+    if (name == "total") Add(Op::kTotal);
+    // count(b) is b itself: conditions are 0 or 1.
+  }
+
+  void EmitMember(const Expr& node) {
+    switch (node.binding.kind) {
+      case BindingKind::kRowLiteral:
+        Add(Op::kConst, 0, node.binding.index);
+        return;
+      case BindingKind::kColumn:
+        Emit(*node.operands[0]);
+        Add(Op::kColumn, ColumnId(node.binding.name, node.text));
+        return;
+      case BindingKind::kField:
+        Emit(*node.operands[0]);
+        Add(Op::kField, node.binding.index + kRecordHeader);
+        return;
+      default:  // methods
+        Emit(*node.operands[0]);
+        if (node.text == "has") {
+          Add(Op::kHas, Intern(program_.flags, node.operands[1]->text));
+        } else {
+          Add(Op::kBonuses, Intern(program_.bonus_targets, node.operands[1]->text));
+        }
+        return;
+    }
+  }
+
+  void EmitBinary(const Expr& node) {
+    const std::string& op = node.text;
+    if (op == "and" || op == "or") {
+      Emit(*node.operands[0]);
+      size_t jump = Add(op == "and" ? Op::kJumpIfFalseKeep : Op::kJumpIfTrueKeep);
+      depth_ -= 1;  // on the fall-through path the value was popped
+      Emit(*node.operands[1]);
+      Patch(jump);
+      return;
+    }
+    Emit(*node.operands[0]);
+    Emit(*node.operands[1]);
+    if (node.operands[0]->type.kind == ast::TypeKind::kModifiers) {
+      Add(Op::kConcat);
+      return;
+    }
+    static const std::pair<const char*, Op> kOps[] = {
+        {"+", Op::kAdd}, {"-", Op::kSub}, {"*", Op::kMul}, {"/", Op::kDiv}, {"%", Op::kMod},
+        {"^", Op::kPow}, {"==", Op::kEq}, {"!=", Op::kNe}, {"<", Op::kLt}, {"<=", Op::kLe},
+        {">", Op::kGt},  {">=", Op::kGe}};
+    for (const auto& [text, code] : kOps) {
+      if (op == text) Add(code);
+    }
+  }
+
+  void EmitList(const Expr& node) {
+    Add(Op::kListBegin);
+    for (size_t i = 0; i < node.operands.size(); ++i) {
+      size_t skip = 0;
+      if (node.conditions[i]) {
+        Emit(*node.conditions[i]);
+        skip = Add(Op::kJumpIfFalse);
+      }
+      const Expr& entry = *node.operands[i];
+      if (entry.kind == ExprKind::kCall && entry.binding.kind == BindingKind::kBuiltin && entry.text == "bonus") {
+        EmitBonus(entry);
+      } else {
+        Emit(entry);
+        Add(Op::kSplice);
+      }
+      if (node.conditions[i]) Patch(skip);
+    }
+    Add(Op::kListEnd);
+  }
+
+  void Emit(const Expr& node) {
+    switch (node.kind) {
+      case ExprKind::kNumber: Add(Op::kConst, 0, node.number); return;
+      case ExprKind::kBool: Add(Op::kConst, 0, node.boolean ? 1 : 0); return;
+      case ExprKind::kText: Add(Op::kConst, 0, Intern(program_.strings, node.text)); return;
+      case ExprKind::kName: Add(Op::kLoad, node.binding.index); return;
+      case ExprKind::kCall: EmitCall(node); return;
+      case ExprKind::kMember: EmitMember(node); return;
+      case ExprKind::kIndex: {
+        const Expr& member = *node.operands[0];
+        Emit(*member.operands[0]);
+        Emit(*node.operands[1]);
+        Add(Op::kMapCell, MapId(member.binding.name, member.text));
+        return;
+      }
+      case ExprKind::kUnary:
+        Emit(*node.operands[0]);
+        Add(node.text == "not" ? Op::kNot : Op::kNeg);
+        return;
+      case ExprKind::kBinary: EmitBinary(node); return;
+      case ExprKind::kIf: {
+        Emit(*node.operands[0]);
+        size_t to_else = Add(Op::kJumpIfFalse);
+        Emit(*node.operands[1]);
+        size_t to_end = Add(Op::kJump);
+        depth_ -= 1;  // the else branch starts from the same depth as the then branch
+        Patch(to_else);
+        Emit(*node.operands[2]);
+        Patch(to_end);
+        return;
+      }
+      case ExprKind::kLet:
+        Emit(*node.operands[0]);
+        Add(Op::kStore, node.binding.index);
+        Emit(*node.operands[1]);
+        return;
+      case ExprKind::kList: EmitList(node); return;
+    }
+  }
+
+  check::PassContext& context_;
+  Program& program_;
+  CompiledRule* rule_ = nullptr;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+Program Lower(check::PassContext& context) {
+  Program program;
+  Lowerer(context, program).Run();
+  return program;
+}
+
+}  // namespace rulecraft::compile

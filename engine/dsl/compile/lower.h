@@ -1,0 +1,13 @@
+// The Lower pass: checked, folded AST → Program (bytecode with every index resolved).
+#pragma once
+
+#include "dsl/check/module.h"
+#include "dsl/compile/program.h"
+
+namespace rulecraft::compile {
+
+// Lowers every rule of a checked module; table columns, flags and strings the rules use
+// are copied into the program so evaluation reads them by index.
+Program Lower(check::PassContext& context);
+
+}  // namespace rulecraft::compile

@@ -1,0 +1,38 @@
+// The rules compiler as a list of named passes over a ruleset's rules files:
+//   parse → resolve → types → units → fold → lower
+// Each pass reports into the diagnostics; the next runs only while there are no errors.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dsl/ast/ast.h"
+#include "dsl/compile/program.h"
+#include "rulecraft/diagnostic.h"
+#include "tables/table.h"
+
+namespace rulecraft::compile {
+
+// The pass names, in order (for `rulecraft check --dump-after=PASS`).
+const std::vector<std::string>& PassNames();
+
+// Parsed rules files with the layer each belongs to (0 = the base ruleset).
+struct LayeredFile {
+  ast::RulesFile file;
+  int layer = 0;
+};
+
+// Options for one compilation.
+struct CompileOptions {
+  std::string dump_after;       // a pass name, or empty
+  std::string* dump = nullptr;  // receives the IR printed after that pass
+};
+
+// Merges the files (a later layer's rule replaces an earlier layer's rule of the same name),
+// checks and compiles them against the ruleset's tables. nullopt when anything is wrong.
+std::optional<Program> CompileRules(std::vector<LayeredFile> files, const tables::TableSet& tables,
+                                    double square_ft, Diagnostics& diagnostics,
+                                    const CompileOptions& options = {});
+
+}  // namespace rulecraft::compile

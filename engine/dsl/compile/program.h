@@ -1,0 +1,130 @@
+// The compiled form of a ruleset's rules: flat bytecode per rule, with every name, table
+// cell and flag resolved to an index, so evaluation does no lookup and no allocation.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dsl/ast/types.h"
+#include "rulecraft/diagnostic.h"
+
+namespace rulecraft::compile {
+
+// Every record passed to rules starts with two header slots (flags, scenario bonuses);
+// its fields follow in the order dsl/check/environment lists them.
+inline constexpr int kRecordHeader = 2;
+
+// The most bonus types a ruleset may define.
+inline constexpr size_t kMaxBonusTypes = 64;
+
+// One instruction; `a` is an index or jump target, `k` a constant.
+enum class Op : uint8_t {
+  kConst,             // push k
+  kLoad,              // push frame[a]
+  kStore,             // frame[a] = pop
+  kField,             // push record(pop)[a]
+  kHas,               // push 1 if bit a of record(pop)'s flags is set, else 0
+  kColumn,            // push columns[a].values[row(pop)]
+  kMapCell,           // key = pop, row = pop; push maps[a].values[row * keys + key]
+  kAdd, kSub, kMul, kDiv, kMod, kPow, kNeg, kNot,
+  kEq, kNe, kLt, kLe, kGt, kGe,
+  kJump,              // pc = a
+  kJumpIfFalse,       // pc = a if pop is false
+  kJumpIfFalseKeep,   // if top is false: pc = a (keep it); else pop  (for `and`)
+  kJumpIfTrueKeep,    // if top is true: pc = a (keep it); else pop   (for `or`)
+  kCall,              // call rules[a]; its arguments are on the stack
+  kReturn,            // return pop
+  kFloor, kCeil, kRound, kAbs,
+  kMin, kMax,         // over the top a values
+  kListBegin,         // push the modifier arena's end (a list's start)
+  kBonus,             // append modifier {value = pop, type a, origin k}
+  kSplice,            // append a copy of list(pop)
+  kListEnd,           // start = pop; push list [start, arena end)
+  kConcat,            // right = pop, left = pop; push left followed by right
+  kBonuses,           // append record(pop)'s scenario bonuses to target a, as a list
+  kTotal,             // push the stacked total of list(pop)
+};
+
+struct Instr {
+  Op op;
+  int32_t a = 0;
+  double k = 0;
+};
+
+// A compiled rule.
+struct CompiledRule {
+  std::string name;
+  int params = 0;
+  int frame = 0;      // params + lets
+  int max_stack = 0;  // deepest operand stack the code reaches
+  std::vector<Instr> code;
+  std::vector<ast::Type> param_types;
+  ast::Type result;
+  SourceSpan span;  // the rule's name in its file
+};
+
+// One table column as the rules read it: a number per row (text as string ids).
+struct ColumnData {
+  std::string table;
+  std::string column;
+  std::vector<double> values;
+  std::vector<std::string> written;  // each cell as written, for explanations
+  std::vector<SourceSpan> spans;
+  std::vector<std::string> rows;
+};
+
+// A column whose cells map the rows of another table to distances (`speeds.speed`).
+struct MapData {
+  std::string table;
+  std::string column;
+  std::string keyed_by;
+  size_t keys = 0;
+  std::vector<double> values;  // row * keys + key
+  std::vector<std::string> written;
+  std::vector<SourceSpan> spans;
+  std::vector<std::string> rows;
+  std::vector<std::string> key_names;
+};
+
+// How one bonus type stacks (table `bonus_types`).
+struct BonusPolicy {
+  enum class Bonuses : uint8_t { kStack, kHighest, kHighestPerSource };
+  enum class Penalties : uint8_t { kStack, kLowest };
+  std::string name;
+  Bonuses bonuses = Bonuses::kStack;
+  Penalties penalties = Penalties::kStack;
+};
+
+// Where a modifier was written: a bonus() call in the rules, or a scenario bonus.
+struct ModifierOrigin {
+  std::string source;  // the source text given, or empty
+  SourceSpan span;
+};
+
+// All compiled rules of a ruleset.
+struct Program {
+  std::vector<CompiledRule> rules;
+  std::vector<ColumnData> columns;
+  std::vector<MapData> maps;
+  std::vector<BonusPolicy> bonus_types;
+  std::vector<ModifierOrigin> origins;
+  std::vector<std::string> flags;          // has() names; the bit is the index
+  std::vector<std::string> bonus_targets;  // bonuses() targets
+  std::vector<std::string> strings;        // text values; a text value is its index
+
+  // The index of a rule, or -1.
+  int FindRule(std::string_view name) const;
+  // The bit of a condition or trait name, or -1 when no rule tests it.
+  int FlagBit(std::string_view name) const;
+  // The id of a bonus target, or -1 when no rule reads it.
+  int BonusTarget(std::string_view name) const;
+  // The index of a bonus type, or -1.
+  int BonusType(std::string_view name) const;
+};
+
+// Prints a rule's bytecode, one instruction a line (`--dump-after=lower`).
+std::string PrintProgram(const Program& program);
+
+}  // namespace rulecraft::compile

@@ -1,0 +1,313 @@
+#include "dsl/eval/machine.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace rulecraft::eval {
+namespace {
+
+using compile::BonusPolicy;
+using compile::Op;
+
+constexpr size_t kStackSlots = 1 << 14;
+constexpr size_t kArenaModifiers = 1 << 12;
+
+}  // namespace
+
+Machine::Machine(const compile::Program& program) : program_(program) {
+  stack_.resize(kStackSlots);
+  arena_.resize(kArenaModifiers);
+}
+
+void Machine::Fail(int rule, const char* what) {
+  if (error_.empty()) {
+    error_ = fmt::format("{} in rule '{}'", what, program_.rules[static_cast<size_t>(rule)].name);
+  }
+}
+
+void Machine::PushModifier(const Modifier& modifier) {
+  if (arena_end_ == arena_.size()) arena_.resize(arena_.size() * 2);  // grows once, then reused
+  arena_[arena_end_++] = modifier;
+}
+
+Slot Machine::Call(int rule, std::span<const Slot> args) {
+  error_.clear();
+  arena_end_ = 0;
+  host_of_modifier_.clear();
+  std::copy(args.begin(), args.end(), stack_.begin());
+  return Run(rule, stack_.data());
+}
+
+// Stacks a list of modifiers by each bonus type's policy (Program::bonus_types).
+double Machine::Total(uint32_t begin, uint32_t end) {
+  const auto& policies = program_.bonus_types;
+  double best[compile::kMaxBonusTypes];
+  double worst[compile::kMaxBonusTypes];
+  std::fill_n(best, policies.size(), 0.0);
+  std::fill_n(worst, policies.size(), 0.0);
+  double total = 0;
+  for (uint32_t i = begin; i < end; ++i) {
+    const Modifier& modifier = arena_[i];
+    const BonusPolicy& policy = policies[static_cast<size_t>(modifier.type)];
+    double value = modifier.value;
+    if (value >= 0) {
+      if (policy.bonuses == BonusPolicy::Bonuses::kStack) {
+        total += value;
+      } else if (policy.bonuses == BonusPolicy::Bonuses::kHighest) {
+        best[modifier.type] = std::max(best[modifier.type], value);
+      } else {  // highest of each source: count it unless the same source gives more
+        bool beaten = false;
+        for (uint32_t j = begin; j < end && !beaten; ++j) {
+          const Modifier& other = arena_[j];
+          bool same_source = other.origin == modifier.origin ||
+                             (other.origin >= 0 && modifier.origin >= 0 &&
+                              !program_.origins[static_cast<size_t>(other.origin)].source.empty() &&
+                              program_.origins[static_cast<size_t>(other.origin)].source ==
+                                  program_.origins[static_cast<size_t>(modifier.origin)].source);
+          beaten = j != i && other.type == modifier.type && same_source &&
+                   (other.value > value || (other.value == value && j < i));
+        }
+        if (!beaten) total += value;
+      }
+    } else if (policy.penalties == BonusPolicy::Penalties::kStack) {
+      total += value;
+    } else {
+      worst[modifier.type] = std::min(worst[modifier.type], value);
+    }
+  }
+  for (size_t t = 0; t < policies.size(); ++t) total += best[t] + worst[t];
+  if (trace_ != nullptr) TraceTotal(begin, end, best, worst);
+  return total;
+}
+
+// Records, for each modifier of a total, whether stacking let it count.
+void Machine::TraceTotal(uint32_t begin, uint32_t end, const double* best, const double* worst) {
+  std::vector<bool> used_best(program_.bonus_types.size(), false);
+  std::vector<bool> used_worst(program_.bonus_types.size(), false);
+  for (uint32_t i = begin; i < end; ++i) {
+    const Modifier& modifier = arena_[i];
+    const BonusPolicy& policy = program_.bonus_types[static_cast<size_t>(modifier.type)];
+    size_t type = static_cast<size_t>(modifier.type);
+    bool counted = true;
+    if (modifier.value >= 0 && policy.bonuses == BonusPolicy::Bonuses::kHighest) {
+      counted = !used_best[type] && modifier.value == best[type];
+      used_best[type] = used_best[type] || counted;
+    } else if (modifier.value < 0 && policy.penalties == BonusPolicy::Penalties::kLowest) {
+      counted = !used_worst[type] && modifier.value == worst[type];
+      used_worst[type] = used_worst[type] || counted;
+    } else if (modifier.value >= 0 && policy.bonuses == BonusPolicy::Bonuses::kHighestPerSource) {
+      for (uint32_t j = begin; j < end; ++j) {
+        const Modifier& other = arena_[j];
+        if (j != i && other.type == modifier.type && other.origin == modifier.origin &&
+            (other.value > modifier.value || (other.value == modifier.value && j < i))) {
+          counted = false;
+        }
+      }
+    }
+    const HostBonuses* host = i < host_of_modifier_.size() ? host_of_modifier_[i] : nullptr;
+    trace_->events.push_back({TraceEvent::Kind::kModifier, modifier.type, modifier.origin, 0,
+                              modifier.value, counted, host});
+  }
+}
+
+Slot Machine::Run(int rule_index, Slot* frame) {
+  const compile::CompiledRule& rule = program_.rules[static_cast<size_t>(rule_index)];
+  Slot* sp = frame + rule.frame;  // the operand stack starts above parameters and lets
+  if (sp + rule.max_stack + 1 > stack_.data() + stack_.size()) {
+    Fail(rule_index, "rules nested too deeply");
+    return Slot{.number = 0};
+  }
+  const compile::Instr* code = rule.code.data();
+  size_t pc = 0;
+  auto pop = [&]() -> Slot { return *--sp; };
+  auto push_number = [&](double value) { (sp++)->number = value; };
+  for (;;) {
+    const compile::Instr& instr = code[pc++];
+    switch (instr.op) {
+      case Op::kConst: push_number(instr.k); break;
+      case Op::kLoad: *sp++ = frame[instr.a]; break;
+      case Op::kStore: frame[instr.a] = pop(); break;
+      case Op::kField: {
+        const Slot* record = pop().record;
+        *sp++ = record[instr.a];
+        break;
+      }
+      case Op::kHas: {
+        const Slot* record = pop().record;
+        push_number(static_cast<double>((record[0].bits >> instr.a) & 1u));
+        break;
+      }
+      case Op::kColumn: {
+        const compile::ColumnData& column = program_.columns[static_cast<size_t>(instr.a)];
+        size_t row = static_cast<size_t>(pop().number);
+        push_number(column.values[row]);
+        if (trace_ != nullptr) {
+          trace_->events.push_back({TraceEvent::Kind::kColumn, instr.a, static_cast<int32_t>(row), 0,
+                                    column.values[row], true, nullptr});
+        }
+        break;
+      }
+      case Op::kMapCell: {
+        const compile::MapData& map = program_.maps[static_cast<size_t>(instr.a)];
+        size_t key = static_cast<size_t>(pop().number);
+        size_t row = static_cast<size_t>(pop().number);
+        double value = map.values[row * map.keys + key];
+        push_number(value);
+        if (trace_ != nullptr) {
+          trace_->events.push_back({TraceEvent::Kind::kMapCell, instr.a, static_cast<int32_t>(row),
+                                    static_cast<int32_t>(key), value, true, nullptr});
+        }
+        break;
+      }
+      case Op::kAdd: sp[-2].number += sp[-1].number; --sp; break;
+      case Op::kSub: sp[-2].number -= sp[-1].number; --sp; break;
+      case Op::kMul: sp[-2].number *= sp[-1].number; --sp; break;
+      case Op::kDiv:
+        if (sp[-1].number == 0) {
+          Fail(rule_index, "division by zero");
+          sp[-2].number = 0;
+        } else {
+          sp[-2].number /= sp[-1].number;
+        }
+        --sp;
+        break;
+      case Op::kMod:
+        if (sp[-1].number == 0) {
+          Fail(rule_index, "remainder by zero");
+          sp[-2].number = 0;
+        } else {
+          sp[-2].number = std::fmod(sp[-2].number, sp[-1].number);
+        }
+        --sp;
+        break;
+      case Op::kPow: sp[-2].number = std::pow(sp[-2].number, sp[-1].number); --sp; break;
+      case Op::kNeg: sp[-1].number = -sp[-1].number; break;
+      case Op::kNot: sp[-1].number = sp[-1].number != 0 ? 0 : 1; break;
+      case Op::kEq: sp[-2].number = sp[-2].number == sp[-1].number; --sp; break;
+      case Op::kNe: sp[-2].number = sp[-2].number != sp[-1].number; --sp; break;
+      case Op::kLt: sp[-2].number = sp[-2].number < sp[-1].number; --sp; break;
+      case Op::kLe: sp[-2].number = sp[-2].number <= sp[-1].number; --sp; break;
+      case Op::kGt: sp[-2].number = sp[-2].number > sp[-1].number; --sp; break;
+      case Op::kGe: sp[-2].number = sp[-2].number >= sp[-1].number; --sp; break;
+      case Op::kJump: pc = static_cast<size_t>(instr.a); break;
+      case Op::kJumpIfFalse:
+        if (pop().number == 0) pc = static_cast<size_t>(instr.a);
+        break;
+      case Op::kJumpIfFalseKeep:
+        if (sp[-1].number == 0) {
+          pc = static_cast<size_t>(instr.a);
+        } else {
+          --sp;
+        }
+        break;
+      case Op::kJumpIfTrueKeep:
+        if (sp[-1].number != 0) {
+          pc = static_cast<size_t>(instr.a);
+        } else {
+          --sp;
+        }
+        break;
+      case Op::kCall: {
+        const compile::CompiledRule& callee = program_.rules[static_cast<size_t>(instr.a)];
+        Slot* callee_frame = sp - callee.params;
+        Slot result = Run(instr.a, callee_frame);
+        sp = callee_frame;
+        *sp++ = result;
+        break;
+      }
+      case Op::kReturn: {
+        Slot result = pop();
+        if (trace_ != nullptr) {
+          // A list is reported by its length; everything else by its number.
+          bool list = rule.result.kind == ast::TypeKind::kModifiers;
+          double value = list ? result.list.end - result.list.begin : result.number;
+          trace_->events.push_back({TraceEvent::Kind::kRule, rule_index, 0, 0, value, true, nullptr});
+        }
+        return result;
+      }
+      case Op::kFloor: sp[-1].number = std::floor(sp[-1].number); break;
+      case Op::kCeil: sp[-1].number = std::ceil(sp[-1].number); break;
+      case Op::kRound: sp[-1].number = std::round(sp[-1].number); break;
+      case Op::kAbs: sp[-1].number = std::abs(sp[-1].number); break;
+      case Op::kMin:
+      case Op::kMax: {
+        Slot* first = sp - instr.a;
+        double value = first[0].number;
+        for (int i = 1; i < instr.a; ++i) {
+          value = instr.op == Op::kMin ? std::min(value, first[i].number) : std::max(value, first[i].number);
+        }
+        sp = first;
+        push_number(value);
+        break;
+      }
+      case Op::kListBegin: (sp++)->bits = arena_end_; break;
+      case Op::kBonus: {
+        double value = pop().number;
+        PushModifier({value, instr.a, static_cast<int32_t>(instr.k)});
+        break;
+      }
+      case Op::kSplice: {
+        Slot list = pop();
+        for (uint32_t i = list.list.begin; i < list.list.end; ++i) {
+          if (trace_ != nullptr && i < host_of_modifier_.size()) {
+            host_of_modifier_.resize(std::max<size_t>(host_of_modifier_.size(), arena_end_ + 1));
+            host_of_modifier_[arena_end_] = host_of_modifier_[i];
+          }
+          PushModifier(arena_[i]);
+        }
+        break;
+      }
+      case Op::kListEnd: {
+        uint32_t begin = static_cast<uint32_t>(pop().bits);
+        Slot list;
+        list.list = {begin, arena_end_};
+        *sp++ = list;
+        break;
+      }
+      case Op::kConcat: {
+        Slot right = pop();
+        Slot left = pop();
+        Slot joined;
+        if (left.list.end == right.list.begin) {
+          joined.list = {left.list.begin, right.list.end};
+        } else {
+          uint32_t begin = arena_end_;
+          for (const Slot& part : {left, right}) {
+            for (uint32_t i = part.list.begin; i < part.list.end; ++i) PushModifier(arena_[i]);
+          }
+          joined.list = {begin, arena_end_};
+        }
+        *sp++ = joined;
+        break;
+      }
+      case Op::kBonuses: {
+        const Slot* record = pop().record;
+        const auto* host = static_cast<const HostBonuses*>(record[1].pointer);
+        uint32_t begin = arena_end_;
+        if (host != nullptr) {
+          for (const HostBonuses::Entry& entry : host->entries) {
+            if (entry.target != instr.a) continue;
+            if (trace_ != nullptr) {
+              host_of_modifier_.resize(std::max<size_t>(host_of_modifier_.size(), arena_end_ + 1));
+              host_of_modifier_[arena_end_] = host;
+            }
+            PushModifier(entry.modifier);
+          }
+        }
+        Slot list;
+        list.list = {begin, arena_end_};
+        *sp++ = list;
+        break;
+      }
+      case Op::kTotal: {
+        Slot list = pop();
+        push_number(Total(list.list.begin, list.list.end));
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace rulecraft::eval

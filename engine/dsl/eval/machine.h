@@ -1,0 +1,91 @@
+// The evaluator: runs a compiled rule. No parsing, name lookup or heap allocation per call:
+// the operand stack and the modifier arena are allocated once per Machine and reused.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dsl/compile/program.h"
+
+namespace rulecraft::eval {
+
+// One value: numbers (and bools as 0/1, rows and strings as indices), a record, or a list
+// of modifiers (a range of the machine's arena).
+union Slot {
+  double number;
+  uint64_t bits;
+  const Slot* record;
+  const void* pointer;
+  struct {
+    uint32_t begin;
+    uint32_t end;
+  } list;
+};
+static_assert(sizeof(Slot) == 8);
+
+// One typed modifier: value, bonus type (index into Program::bonus_types), and where it
+// was written (>= 0: Program::origins; < 0: -1 - index into the record's HostBonuses).
+struct Modifier {
+  double value;
+  int32_t type;
+  int32_t origin;
+};
+
+// Modifiers a scenario gives a creature (spells, items), by target (Program::bonus_targets).
+struct HostBonuses {
+  struct Entry {
+    int32_t target;
+    Modifier modifier;
+  };
+  std::vector<Entry> entries;
+  std::vector<std::string> sources;  // indexed by -1 - Modifier::origin
+};
+
+// What one evaluation read and decided, for `--explain`.
+struct TraceEvent {
+  enum class Kind { kRule, kColumn, kMapCell, kModifier };
+  Kind kind;
+  int32_t index;  // rule, column, map, or bonus type
+  int32_t row;    // table row (kColumn, kMapCell); origin (kModifier)
+  int32_t key;    // map key (kMapCell)
+  double value;
+  bool counted;            // kModifier: whether stacking let it count
+  const HostBonuses* host;  // kModifier with a host origin
+};
+
+struct Trace {
+  std::vector<TraceEvent> events;
+};
+
+// Runs rules of one program; not thread-safe (use one Machine per thread).
+class Machine {
+ public:
+  explicit Machine(const compile::Program& program);
+
+  // Calls a rule with its arguments; the result's meaning follows the rule's result type.
+  Slot Call(int rule, std::span<const Slot> args);
+  // Records what each later call reads and decides; nullptr stops recording.
+  void SetTrace(Trace* trace) { trace_ = trace; }
+  // The runtime error of the last call ("division by zero in rule 'x'"), or empty.
+  const std::string& error() const { return error_; }
+  const compile::Program& program() const { return program_; }
+
+ private:
+  Slot Run(int rule, Slot* frame);
+  double Total(uint32_t begin, uint32_t end);
+  void TraceTotal(uint32_t begin, uint32_t end, const double* best, const double* worst);
+  void Fail(int rule, const char* what);
+  void PushModifier(const Modifier& modifier);
+
+  const compile::Program& program_;
+  std::vector<Slot> stack_;
+  std::vector<Modifier> arena_;
+  uint32_t arena_end_ = 0;
+  Trace* trace_ = nullptr;
+  std::string error_;
+  std::vector<const HostBonuses*> host_of_modifier_;  // only filled while tracing
+};
+
+}  // namespace rulecraft::eval

@@ -1,0 +1,42 @@
+#include "query/records.h"
+
+namespace rulecraft::query {
+
+void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
+                         CreatureRecord& record) {
+  const compile::Program& program = *rules.program;
+  uint64_t flags = 0;
+  for (const auto* names : {&creature.conditions, &creature.traits}) {
+    for (const std::string& name : *names) {
+      int bit = program.FlagBit(name);
+      if (bit >= 0) flags |= uint64_t{1} << bit;
+    }
+  }
+  record.bonuses.entries.clear();
+  record.bonuses.sources.clear();
+  for (const model::ScenarioBonus& bonus : creature.bonuses) {
+    int target = program.BonusTarget(bonus.target);
+    int type = program.BonusType(bonus.type);
+    if (target < 0 || type < 0) continue;  // no rule reads this target
+    record.bonuses.sources.push_back(bonus.source.empty() ? bonus.type + " bonus" : bonus.source);
+    int32_t origin = -static_cast<int32_t>(record.bonuses.sources.size());
+    record.bonuses.entries.push_back({target, {bonus.value, type, origin}});
+  }
+  auto row = [&](const char* table, const std::string& name) {
+    int index = rules.Table(table).IndexOf(name);
+    return static_cast<double>(index < 0 ? 0 : index);
+  };
+  auto& slots = record.slots;
+  slots[0].bits = flags;
+  slots[1].pointer = &record.bonuses;
+  auto land = creature.speeds_ft.find("land");
+  int field = compile::kRecordHeader;
+  slots[static_cast<size_t>(field++)].number = row("sizes", creature.size);
+  slots[static_cast<size_t>(field++)].number = row("speeds", creature.race);
+  slots[static_cast<size_t>(field++)].number = row("armor", creature.armor);
+  slots[static_cast<size_t>(field++)].number = creature.race.empty() ? 0 : 1;
+  slots[static_cast<size_t>(field++)].number = land != creature.speeds_ft.end() ? land->second : 0;
+  slots[static_cast<size_t>(field++)].number = land != creature.speeds_ft.end() ? 1 : 0;
+}
+
+}  // namespace rulecraft::query

@@ -1,0 +1,27 @@
+// Scenario values as the records rules read (dsl/check/environment lists their fields).
+#pragma once
+
+#include <array>
+
+#include "dsl/compile/program.h"
+#include "dsl/eval/machine.h"
+#include "model/scenario.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft::query {
+
+// A creature record: header (flags, bonuses) then size, race, armor, has_race, land, has_land.
+struct CreatureRecord {
+  std::array<eval::Slot, compile::kRecordHeader + 6> slots;
+  eval::HostBonuses bonuses;
+
+  CreatureRecord() = default;
+  CreatureRecord(const CreatureRecord&) = delete;  // slots[1] points at `bonuses`
+  CreatureRecord& operator=(const CreatureRecord&) = delete;
+};
+
+// Fills a creature record; conditions and traits the rules never test are left out.
+void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
+                         CreatureRecord& record);
+
+}  // namespace rulecraft::query

@@ -1,0 +1,60 @@
+#include "query/speed_query.h"
+
+#include <fmt/format.h>
+
+#include "dsl/eval/machine.h"
+#include "query/explain.h"
+#include "query/records.h"
+
+namespace rulecraft::query {
+
+void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  const model::Creature* creature = context.scenario.FindCreature(query.params.value("creature", ""));
+  int speed_rule = program.FindRule("speed");
+  int mode_rule = program.FindRule("mode_distance");
+  if (creature == nullptr || speed_rule < 0) {
+    result["status"] = "error";
+    result["message"] = creature == nullptr ? "unknown creature"
+                                            : "the ruleset has no 'speed' rule (docs/dsl.md, hook points)";
+    return;
+  }
+  CreatureRecord record;
+  BuildCreatureRecord(*creature, context.rules, record);
+  eval::Machine machine(program);
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  eval::Slot mover;
+  mover.record = record.slots.data();
+  double land = machine.Call(speed_rule, {&mover, 1}).number;
+  if (!machine.error().empty()) {
+    result["status"] = "error";
+    result["message"] = machine.error();
+    return;
+  }
+  nlohmann::json explain = ExplainTrace(trace, program, context.sources);
+  result["creature"] = creature->id;
+  result["land_ft"] = Number(land);
+  result["land_squares"] = Number(land / context.rules.manifest.square_ft);
+  if (mode_rule >= 0) {
+    nlohmann::json modes = nlohmann::json::object();
+    const tables::Table& table = context.rules.Table("movement_modes");
+    for (size_t row = 0; row < table.rows.size(); ++row) {
+      trace.events.clear();
+      eval::Slot args[3];
+      args[0] = mover;
+      args[1].number = land;
+      args[2].number = static_cast<double>(row);
+      double feet = machine.Call(mode_rule, args).number;
+      modes[table.rows[row].name] = Number(feet);
+      for (auto& entry : ExplainTrace(trace, program, context.sources)) {
+        entry["mode"] = table.rows[row].name;
+        explain.push_back(std::move(entry));
+      }
+    }
+    result["modes_ft"] = std::move(modes);
+  }
+  result["explain"] = std::move(explain);
+}
+
+}  // namespace rulecraft::query
