@@ -6,7 +6,7 @@ file : manifest? rules+=ruleDef* EOF ;
 
 // manifest -> 'ruleset' NAME "title" ('extends' NAME)? '{' setting* '}'
 manifest
-  : 'ruleset' name=IDENT title=STRING ('extends' parent=IDENT)? '{' settings+=setting* '}'
+  : 'ruleset' name=IDENT title=STRING ('extends' parent=(IDENT | STRING))? '{' settings+=setting* '}'
   ;
 
 // setting -> NAME '=' NUMBER unit?
@@ -25,7 +25,7 @@ expr
   | target=expr '.' field=IDENT ('(' (args+=expr (',' args+=expr)*)? ')')?  # Member
   | target=expr '[' index=expr ']'                                 # Index
   | <assoc=right> left=expr op='^' right=expr                      # Binary
-  | op='-' operand=expr                                            # Unary
+  | op=('-' | '+') operand=expr                                    # Unary
   | left=expr op=('*' | '/' | '%') right=expr                      # Binary
   | left=expr op=('+' | '-') right=expr                            # Binary
   | left=expr op=('==' | '!=' | '<' | '<=' | '>' | '>=') right=expr  # Binary

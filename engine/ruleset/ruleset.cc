@@ -82,7 +82,7 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
                         "rulesets extend each other in a cycle or too deep a chain");
       return false;
     }
-    auto parent = ResolveRuleset(manifest.extends, fs::path(directory).parent_path().string());
+    auto parent = ResolveRuleset(manifest.extends, directory);
     if (!parent) {
       Diagnostic& error = diagnostics.Error(
           "unknown-ruleset", manifest.extends_span,

@@ -83,7 +83,8 @@ class TypeChecker {
   // Parameter types come from the declaration or, for a hook point, from the engine.
   void CheckSignature(ast::Rule& rule) {
     const HookPoint* hook = FindHookPoint(rule.name);
-    if (hook != nullptr && hook->params.size() != rule.params.size()) {
+    bool wrong_hook = hook != nullptr && hook->params.size() != rule.params.size();
+    if (wrong_hook) {
       Error(rule.name_span, fmt::format("rule '{}' is a hook point and takes {} parameter(s) ({}), not {}",
                                         rule.name, hook->params.size(), HookParams(*hook), rule.params.size()));
       hook = nullptr;
@@ -94,7 +95,7 @@ class TypeChecker {
         if (auto type = Declared(param.type_name, param.span)) param.type = *type;
       }
       if (hook == nullptr) {
-        if (param.type_name.empty()) {
+        if (param.type_name.empty() && !wrong_hook) {  // a wrong hook signature is error enough
           Error(param.span, fmt::format("parameter '{}' needs a type, e.g. '{}: number'", param.name, param.name));
         }
         continue;

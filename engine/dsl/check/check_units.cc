@@ -27,7 +27,8 @@ class UnitChecker {
     for (const ast::Rule& rule : context_.module.rules) {
       Walk(*rule.body);
       const Type& body = rule.body->type;
-      if (HasUnit(rule.result) && HasUnit(body) && rule.result.unit != body.unit) {
+      // A declared result type is checked here; one the hook point gives, just below.
+      if (!rule.result_name.empty() && HasUnit(rule.result) && HasUnit(body) && rule.result.unit != body.unit) {
         Error(rule.body->span, fmt::format("rule '{}' must give {}, but its body gives {}", rule.name,
                                            ast::TypeName(rule.result), ast::TypeName(body)));
       }

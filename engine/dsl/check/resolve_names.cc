@@ -119,14 +119,13 @@ class Resolver {
       const tables::Table* table = context_.tables.Find(target.text);
       target.binding = {BindingKind::kTable, target.text, -1};
       int row = table->IndexOf(node.text);
+      node.binding = {BindingKind::kRowLiteral, target.text, row};  // typed even when unknown
       if (row < 0) {
         Diagnostic& error = context_.diagnostics.Error(
             "unknown-name", node.span,
             fmt::format("table '{}' has no row '{}'", target.text, node.text));
         SuggestName(error, node.text, table->RowNames());
-        return;
       }
-      node.binding = {BindingKind::kRowLiteral, target.text, row};
       return;
     }
     Resolve(target);

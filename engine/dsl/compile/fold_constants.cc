@@ -62,9 +62,10 @@ void Fold(Expr& node) {
       FoldBinary(node);
       return;
     case ExprKind::kUnary:
-      if (node.text == "-" && IsNumber(*node.operands[0])) {
+      if ((node.text == "-" || node.text == "+") && IsNumber(*node.operands[0])) {
+        bool negate = node.text == "-";
         Become(node, std::move(node.operands[0]));
-        node.number = -node.number;
+        if (negate) node.number = -node.number;
       } else if (node.text == "not" && IsBool(*node.operands[0])) {
         Become(node, std::move(node.operands[0]));
         node.boolean = !node.boolean;

@@ -269,7 +269,7 @@ class Lowerer {
       }
       case ExprKind::kUnary:
         Emit(*node.operands[0]);
-        Add(node.text == "not" ? Op::kNot : Op::kNeg);
+        if (node.text != "+") Add(node.text == "not" ? Op::kNot : Op::kNeg);
         return;
       case ExprKind::kBinary: EmitBinary(node); return;
       case ExprKind::kIf: {

@@ -53,17 +53,19 @@ std::optional<Program> CompileRules(std::vector<LayeredFile> files, const tables
     if (options.dump != nullptr && options.dump_after == pass) *options.dump = ast::PrintRules(module.rules);
   };
   dump("parse");
+  // The checking passes all run, so one run reports every mistake; each tolerates what an
+  // earlier pass could not resolve (such nodes have an unknown type and stay silent).
   using Pass = void (*)(check::PassContext&);
-  const std::pair<const char*, Pass> passes[] = {{"resolve", check::ResolveNames},
+  const std::pair<const char*, Pass> checks[] = {{"resolve", check::ResolveNames},
                                                  {"types", check::CheckTypes},
-                                                 {"units", check::CheckUnits},
-                                                 {"fold", FoldConstants}};
-  for (const auto& [name, pass] : passes) {
-    if (diagnostics.ErrorCount() != errors) return std::nullopt;
+                                                 {"units", check::CheckUnits}};
+  for (const auto& [name, pass] : checks) {
     pass(context);
     dump(name);
   }
   if (diagnostics.ErrorCount() != errors) return std::nullopt;
+  FoldConstants(context);
+  dump("fold");
   if (tables.Find("bonus_types") != nullptr && tables.Find("bonus_types")->rows.size() > kMaxBonusTypes) {
     diagnostics.Error("too-large", tables.Find("bonus_types")->rows_span,
                       fmt::format("a ruleset may define at most {} bonus types", kMaxBonusTypes));

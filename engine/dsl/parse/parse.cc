@@ -47,9 +47,18 @@ std::string FriendlyTokens(std::string text) {
   return text;
 }
 
+// The set ANTLR lists where any expression may start, said in two words.
+std::string ShortenExpected(std::string text) {
+  size_t open = text.find("{'('");
+  if (open == std::string::npos || text.find("'if'", open) == std::string::npos) return text;
+  size_t close = text.find('}', open);
+  if (close == std::string::npos) return text;
+  return text.replace(open, close - open + 1, "an expression");
+}
+
 // Rewrites ANTLR's wording ("mismatched input 'x' expecting Y") as "expected Y, found 'x'".
 std::string Reword(const std::string& raw) {
-  const std::string message = FriendlyTokens(raw);
+  const std::string message = ShortenExpected(FriendlyTokens(raw));
   auto rewrite = [&](const std::string& head, const std::string& middle) -> std::string {
     if (message.rfind(head, 0) != 0) return {};
     size_t split = message.find(middle, head.size());
@@ -126,7 +135,8 @@ class Converter {
     manifest.name_span = TokenSpan(file_, context->name);
     manifest.title = Unquote(context->title->getText());
     if (context->parent != nullptr) {
-      manifest.extends = context->parent->getText();
+      manifest.extends = context->parent->getType() == RulesLexer::STRING ? Unquote(context->parent->getText())
+                                                                         : context->parent->getText();
       manifest.extends_span = TokenSpan(file_, context->parent);
     }
     for (auto* setting : context->settings) manifest.settings.push_back(Setting(setting));
