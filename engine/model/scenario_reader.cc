@@ -107,11 +107,21 @@ void ReadBonuses(const SourceFile& file, const YAML::Node& node, const ruleset::
       }
     }
     if (value.IsDefined() && value.IsScalar()) {
-      auto number = yaml::ParseNumber(value.Scalar());
-      if (!number) number = tables::ParseDistance(value.Scalar(), rules.manifest.square_ft);
-      if (number) bonus.value = *number;
-      else diagnostics.Error("wrong-type", yaml::SpanOf(file, value),
-                             fmt::format("expected a number or a distance (e.g. '10 ft'), found '{}'", value.Scalar()));
+      // A speed bonus is a distance ("10 ft", "-5 ft"; a plain number means feet); an attack
+      // or AC bonus is a plain number.
+      std::string text = value.Scalar();
+      bool negative = !text.empty() && text[0] == '-';
+      auto number = yaml::ParseNumber(text);
+      auto distance = tables::ParseDistance(negative ? text.substr(1) : text, rules.manifest.square_ft);
+      if (distance && bonus.target != "speed" && !bonus.target.empty()) {
+        diagnostics.Error("unit", yaml::SpanOf(file, value),
+                          fmt::format("a bonus to {} is a plain number, not a distance", bonus.target));
+      } else if (number || distance) {
+        bonus.value = number ? *number : (negative ? -*distance : *distance);
+      } else {
+        diagnostics.Error("wrong-type", yaml::SpanOf(file, value),
+                          fmt::format("expected a number or a distance (e.g. '10 ft'), found '{}'", text));
+      }
     } else if (value.IsDefined()) {
       diagnostics.Error("wrong-type", yaml::SpanOf(file, value),
                         "expected a number or a distance, found " + yaml::Describe(value));
@@ -171,6 +181,8 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   reader.RejectUnknown();
+  // A ruleset whose speed table has a `default` row uses it for creatures that name no race.
+  if (creature.race.empty() && rules.Table("speeds").Find("default") != nullptr) creature.race = "default";
   if (const tables::Row* size = rules.Table("sizes").Find(creature.size)) {
     double squares = size->Number("space") / rules.manifest.square_ft;
     creature.squares_per_side = std::max<int32_t>(1, static_cast<int32_t>(std::ceil(squares - 1e-9)));

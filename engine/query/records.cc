@@ -1,5 +1,7 @@
 #include "query/records.h"
 
+#include <algorithm>
+
 namespace rulecraft::query {
 
 void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
@@ -18,8 +20,12 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
     int target = program.BonusTarget(bonus.target);
     int type = program.BonusType(bonus.type);
     if (target < 0 || type < 0) continue;  // no rule reads this target
-    record.bonuses.sources.push_back(bonus.source.empty() ? bonus.type + " bonus" : bonus.source);
-    int32_t origin = -static_cast<int32_t>(record.bonuses.sources.size());
+    // Bonuses naming the same source share an origin, so per-source stacking sees them as one.
+    std::string source = bonus.source.empty() ? bonus.type + " bonus" : bonus.source;
+    auto& sources = record.bonuses.sources;
+    auto known = std::find(sources.begin(), sources.end(), source);
+    if (known == sources.end()) known = sources.insert(sources.end(), source);
+    int32_t origin = -1 - static_cast<int32_t>(known - sources.begin());
     record.bonuses.entries.push_back({target, {bonus.value, type, origin}});
   }
   auto row = [&](const char* table, const std::string& name) {

@@ -19,6 +19,12 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
                                             : "the ruleset has no 'speed' rule (docs/dsl.md, hook points)";
     return;
   }
+  if (creature->race.empty() && creature->speeds_ft.count("land") == 0) {
+    result["status"] = "error";
+    result["message"] = fmt::format("creature '{}' has neither a race (a row of table 'speeds') nor "
+                                    "speed: {{ land: … }}", creature->id);
+    return;
+  }
   CreatureRecord record;
   BuildCreatureRecord(*creature, context.rules, record);
   eval::Machine machine(program);

@@ -14,7 +14,7 @@ ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnosti
   info.title = manifest.title;
   info.extends = manifest.extends;
   info.extends_span = manifest.extends_span;
-  const std::vector<std::string> known = {"square"};
+  const std::vector<std::string> known = {"square", "diagonal_cycle"};
   std::vector<std::string> seen;
   for (const ast::Setting& setting : manifest.settings) {
     if (std::find(seen.begin(), seen.end(), setting.key) != seen.end()) {
@@ -32,6 +32,16 @@ ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnosti
         diagnostics.Error("out-of-range", setting.value_span, "the square size must be above 0 ft");
       } else {
         info.square_ft = setting.amount;
+      }
+      continue;
+    }
+    if (setting.key == "diagonal_cycle") {
+      if (!setting.unit.empty() || setting.amount < 1 || setting.amount > 12 ||
+          setting.amount != static_cast<int>(setting.amount)) {
+        diagnostics.Error("out-of-range", setting.value_span,
+                          "diagonal_cycle is a whole number from 1 to 12 (d20: 2, for 1-2-1-2)");
+      } else {
+        info.diagonal_cycle = static_cast<int>(setting.amount);
       }
       continue;
     }

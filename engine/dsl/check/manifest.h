@@ -16,6 +16,7 @@ struct ManifestInfo {
   std::string extends;
   SourceSpan extends_span;
   double square_ft = 5;  // side of one grid square
+  int diagonal_cycle = 2;  // diagonals are counted 1, 2, …, cycle, 1, … (step.diagonal_number)
 };
 
 // Checks the settings of a manifest; errors become diagnostics. Unset settings keep defaults.

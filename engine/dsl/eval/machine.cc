@@ -27,6 +27,13 @@ void Machine::Fail(int rule, const char* what) {
   }
 }
 
+bool Machine::SameSource(const Modifier& a, const Modifier& b) const {
+  if (a.origin == b.origin) return true;
+  if (a.origin < 0 || b.origin < 0) return false;
+  const std::string& left = program_.origins[static_cast<size_t>(a.origin)].source;
+  return !left.empty() && left == program_.origins[static_cast<size_t>(b.origin)].source;
+}
+
 void Machine::PushModifier(const Modifier& modifier) {
   if (arena_end_ == arena_.size()) arena_.resize(arena_.size() * 2);  // grows once, then reused
   arena_[arena_end_++] = modifier;
@@ -61,11 +68,7 @@ double Machine::Total(uint32_t begin, uint32_t end) {
         bool beaten = false;
         for (uint32_t j = begin; j < end && !beaten; ++j) {
           const Modifier& other = arena_[j];
-          bool same_source = other.origin == modifier.origin ||
-                             (other.origin >= 0 && modifier.origin >= 0 &&
-                              !program_.origins[static_cast<size_t>(other.origin)].source.empty() &&
-                              program_.origins[static_cast<size_t>(other.origin)].source ==
-                                  program_.origins[static_cast<size_t>(modifier.origin)].source);
+          bool same_source = SameSource(other, modifier);
           beaten = j != i && other.type == modifier.type && same_source &&
                    (other.value > value || (other.value == value && j < i));
         }
@@ -100,7 +103,7 @@ void Machine::TraceTotal(uint32_t begin, uint32_t end, const double* best, const
     } else if (modifier.value >= 0 && policy.bonuses == BonusPolicy::Bonuses::kHighestPerSource) {
       for (uint32_t j = begin; j < end; ++j) {
         const Modifier& other = arena_[j];
-        if (j != i && other.type == modifier.type && other.origin == modifier.origin &&
+        if (j != i && other.type == modifier.type && SameSource(other, modifier) &&
             (other.value > modifier.value || (other.value == modifier.value && j < i))) {
           counted = false;
         }

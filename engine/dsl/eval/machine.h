@@ -77,6 +77,9 @@ class Machine {
   double Total(uint32_t begin, uint32_t end);
   void TraceTotal(uint32_t begin, uint32_t end, const double* best, const double* worst);
   void Fail(int rule, const char* what);
+  // Whether two modifiers come from the same source: the same origin, or rule-made
+  // modifiers naming the same source text.
+  bool SameSource(const Modifier& a, const Modifier& b) const;
   void PushModifier(const Modifier& modifier);
 
   const compile::Program& program_;
