@@ -15,14 +15,15 @@ quantity : amount=NUMBER unit=UNIT? ;
 
 // rule -> 'rule' NAME '(' params ')' (':' type)? '=' expr
 ruleDef
-  : 'rule' name=IDENT '(' (params+=param (',' params+=param)*)? ')' (':' result=IDENT)? '=' body=expr
+  : 'rule' name=(IDENT | UNIT) '(' (params+=param (',' params+=param)*)? ')' (':' result=(IDENT | UNIT))? '=' body=expr
   ;
-param : name=IDENT (':' type=IDENT)? ;
+// Unit words (ft, square …) follow numbers; elsewhere they are plain names (`square: square`).
+param : name=(IDENT | UNIT) (':' type=(IDENT | UNIT))? ;
 
 // Alternatives are listed from the tightest binding to the loosest.
 expr
   : primary                                                        # Atom
-  | target=expr '.' field=IDENT ('(' (args+=expr (',' args+=expr)*)? ')')?  # Member
+  | target=expr '.' field=(IDENT | UNIT) ('(' (args+=expr (',' args+=expr)*)? ')')?  # Member
   | target=expr '[' index=expr ']'                                 # Index
   | <assoc=right> left=expr op='^' right=expr                      # Binary
   | op=('-' | '+') operand=expr                                    # Unary
@@ -33,15 +34,15 @@ expr
   | left=expr op='and' right=expr                                  # Binary
   | left=expr op='or' right=expr                                   # Binary
   | 'if' cond=expr 'then' yes=expr 'else' no=expr                  # If
-  | 'let' name=IDENT '=' value=expr 'in' body=expr                 # Let
+  | 'let' name=(IDENT | UNIT) '=' value=expr 'in' body=expr        # Let
   ;
 
 primary
   : amount=NUMBER unit=UNIT?                                       # NumberLiteral
   | value=('true' | 'false')                                       # BoolLiteral
   | text=STRING                                                    # StringLiteral
-  | name=IDENT '(' (args+=expr (',' args+=expr)*)? ')'             # Call
-  | name=IDENT                                                     # Name
+  | name=(IDENT | UNIT) '(' (args+=expr (',' args+=expr)*)? ')'    # Call
+  | name=(IDENT | UNIT)                                            # Name
   | '(' inner=expr ')'                                             # Paren
   | '[' (entries+=entry (',' entries+=entry)*)? ','? ']'           # List
   ;

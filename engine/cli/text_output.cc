@@ -28,6 +28,7 @@ std::string ExplainLine(const nlohmann::json& part) {
     line = part.dump();
   }
   if (part.contains("mode")) line = "[" + text("mode") + "] " + line;
+  if (part.contains("step")) line = "[step " + text("step") + "] " + line;
   if (part.contains("at")) line += "  (" + text("at") + ")";
   return line;
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "query/movement_query.h"
 #include "query/size_query.h"
 #include "query/speed_query.h"
 
@@ -35,6 +36,15 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
       return result;
     case model::QueryKind::kSpeed:
       AnswerSpeed(context, query, result);
+      return result;
+    case model::QueryKind::kReach:
+      AnswerReach(context, query, result);
+      return result;
+    case model::QueryKind::kPath:
+      AnswerPath(context, query, result);
+      return result;
+    case model::QueryKind::kRoute:
+      AnswerRoute(context, query, result);
       return result;
     default:
       result["status"] = "unsupported";

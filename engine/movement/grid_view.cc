@@ -1,0 +1,54 @@
+#include "movement/grid_view.h"
+
+#include <algorithm>
+
+namespace rulecraft::movement {
+
+GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules,
+                   const model::Creature& mover) {
+  const model::GridMap& map = *scenario.map;
+  const tables::Table& terrain = rules.Table("terrain");
+  const tables::Table& sizes = rules.Table("sizes");
+  const compile::Program& program = *rules.program;
+  width_ = map.width;
+  height_ = map.height;
+  terrain_rows_ = std::max<size_t>(1, terrain.rows.size());
+  std::vector<int> row_of_kind;
+  for (const std::string& kind : map.terrain_kinds) row_of_kind.push_back(std::max(0, terrain.IndexOf(kind)));
+
+  // Occupants first, so the class arithmetic knows how many there are.
+  std::vector<int> occupant_at(map.cells.size(), 0);
+  int mover_step = sizes.IndexOf(mover.size);
+  for (const model::Creature& other : scenario.creatures) {
+    if (&other == &mover || !other.valid) continue;
+    Occupant occupant;
+    occupant.ally = !mover.side.empty() && other.side == mover.side;
+    occupant.size_difference = sizes.IndexOf(other.size) - mover_step;
+    for (const auto* names : {&other.conditions, &other.traits}) {
+      for (const std::string& name : *names) {
+        int bit = program.FlagBit(name);
+        if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
+      }
+    }
+    auto known = std::find(occupants_.begin(), occupants_.end(), occupant);
+    if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), occupant);
+    int index = static_cast<int>(known - occupants_.begin()) + 1;
+    for (int32_t dy = 0; dy < other.squares_per_side; ++dy) {
+      for (int32_t dx = 0; dx < other.squares_per_side; ++dx) {
+        int32_t x = other.at.x + dx;
+        int32_t y = other.at.y + dy;
+        if (!map.Contains({x, y})) continue;
+        size_t cell = static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x);
+        if (occupant_at[cell] == 0) occupant_at[cell] = index;  // the first creature listed stands for the square
+      }
+    }
+  }
+  cells_.resize(map.cells.size());
+  size_t per_terrain = occupants_.size() + 1;
+  for (size_t cell = 0; cell < map.cells.size(); ++cell) {
+    size_t row = static_cast<size_t>(row_of_kind[map.cells[cell]]);
+    cells_[cell] = static_cast<uint16_t>(row * per_terrain + static_cast<size_t>(occupant_at[cell]));
+  }
+}
+
+}  // namespace rulecraft::movement

@@ -1,0 +1,51 @@
+// The map as one moving creature sees it: every square reduced to a small "class" (its
+// terrain and who stands there), so step rules can be evaluated once per class.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "model/scenario.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft::movement {
+
+// Who stands in a square, relative to the mover.
+struct Occupant {
+  bool ally = false;
+  double size_difference = 0;  // occupant size step minus the mover's
+  uint64_t flags = 0;          // its conditions and traits, as Program flag bits
+  bool operator==(const Occupant&) const = default;
+};
+
+// Per-square classes for one mover: class = terrain row × (occupants + 1) + occupant (0: none).
+class GridView {
+ public:
+  GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules, const model::Creature& mover);
+
+  int32_t width() const { return width_; }
+  int32_t height() const { return height_; }
+  bool Contains(int32_t x, int32_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
+  // The class of a square inside the map.
+  uint16_t ClassAt(int32_t x, int32_t y) const {
+    return cells_[static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x)];
+  }
+  // How many classes there are.
+  size_t ClassCount() const { return terrain_rows_ * (occupants_.size() + 1); }
+  // The terrain row of a class.
+  size_t TerrainOf(uint16_t cls) const { return cls / (occupants_.size() + 1); }
+  // The occupant of a class, or nullptr when the square is empty.
+  const Occupant* OccupantOf(uint16_t cls) const {
+    size_t index = cls % (occupants_.size() + 1);
+    return index == 0 ? nullptr : &occupants_[index - 1];
+  }
+
+ private:
+  int32_t width_ = 0;
+  int32_t height_ = 0;
+  size_t terrain_rows_ = 1;
+  std::vector<Occupant> occupants_;
+  std::vector<uint16_t> cells_;
+};
+
+}  // namespace rulecraft::movement

@@ -1,0 +1,54 @@
+// Route search over the exact state the rules need: the top-left square of the mover's space
+// and the diagonal counter (diagonals taken, modulo the ruleset's diagonal cycle). Dijkstra,
+// so every cost is the cheapest; the rules price each step through StepRules.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "model/scenario.h"
+#include "movement/grid_view.h"
+#include "movement/step_rules.h"
+
+namespace rulecraft::movement {
+
+// The eight directions, orthogonal first.
+inline constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+// Cheapest costs from one start, per state.
+struct Reach {
+  int32_t width = 0;
+  int32_t height = 0;
+  int cycle = 1;
+  std::vector<float> cost;      // per state; +infinity when not reached
+  std::vector<int32_t> parent;  // per state; -1 at the start and where not reached
+
+  int32_t State(int32_t x, int32_t y, int counter) const {
+    return (y * width + x) * cycle + counter;
+  }
+  // The cheapest state of a square, or -1 when it was not reached.
+  int32_t BestState(int32_t x, int32_t y) const;
+  // The cheapest cost of a square (+infinity when not reached).
+  float Cost(int32_t x, int32_t y) const;
+};
+
+// The cost of moving the whole space (side × side squares, top-left at x, y) one step in
+// direction (dx, dy) with `counter` diagonals taken so far: the most costly square's step
+// counts ("as fast as the most difficult terrain you occupy"); kBlocked when any square's
+// step is not allowed or the space would leave the map.
+float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy,
+                int counter, int32_t side);
+
+// Whether the whole space may end a move with its top-left square at (x, y).
+bool MayEndAt(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int32_t side);
+
+// Dijkstra from `start` until every state within `budget` squares is settled, or until the
+// `target` square is settled.
+Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_t side, float budget,
+             std::optional<model::Square> target = std::nullopt);
+
+// The squares of the cheapest route to a state, start first.
+std::vector<model::Square> RouteTo(const Reach& reach, int32_t state);
+
+}  // namespace rulecraft::movement

@@ -1,0 +1,96 @@
+#include "movement/step_rules.h"
+
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+namespace rulecraft::movement {
+namespace {
+
+// Memo tables above this many entries are not worth allocating; such steps are evaluated
+// every time (correct, only slower).
+constexpr size_t kMaxMemo = size_t{1} << 24;
+
+}  // namespace
+
+StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode)
+    : rules_(rules), grid_(grid), machine_(*rules.program) {
+  const compile::Program& program = *rules.program;
+  step_cost_ = program.FindRule("step_cost");
+  may_enter_ = program.FindRule("may_enter");
+  may_end_ = program.FindRule("may_end");
+  cycle_ = rules.manifest.diagonal_cycle;
+  if (step_cost_ < 0) error_ = "the ruleset has no 'step_cost' rule (docs/dsl.md, hook points)";
+  mover_.record = mover;
+  mode_.number = mode;
+  classes_ = grid.ClassCount();
+  size_t entries = classes_ * classes_ * classes_ * static_cast<size_t>(cycle_ + 1);
+  if (entries <= kMaxMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+  ends_.assign(classes_, -1);
+  step_[0].bits = 0;
+  step_[1].pointer = nullptr;
+  step_[2].record = to_.data();
+  step_[3].record = side_a_.data();
+  step_[4].record = side_b_.data();
+}
+
+void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record) const {
+  const Occupant* occupant = grid_.OccupantOf(cls);
+  record[0].bits = occupant != nullptr ? occupant->flags : 0;
+  record[1].pointer = nullptr;
+  record[2].number = static_cast<double>(grid_.TerrainOf(cls));
+  record[3].number = occupant != nullptr ? 1 : 0;
+  record[4].number = occupant != nullptr && occupant->ally ? 1 : 0;
+  record[5].number = occupant != nullptr ? occupant->size_difference : 0;
+}
+
+float StepRules::Evaluate(const SubStep& step) {
+  FillSquare(step.to, to_);
+  FillSquare(step.side_a, side_a_);
+  FillSquare(step.side_b, side_b_);
+  step_[5].number = step.diagonal ? 1 : 0;
+  step_[6].number = step.diagonal_number;
+  eval::Slot args[3] = {mover_, eval::Slot{.record = step_.data()}, mode_};
+  if (may_enter_ >= 0 && machine_.Call(may_enter_, args).number == 0) return kBlocked;
+  double cost = machine_.Call(step_cost_, args).number;
+  if (!machine_.error().empty() && error_.empty()) error_ = machine_.error();
+  if (!(cost >= 0) || !std::isfinite(cost)) {  // a negative or undefined cost cannot be walked
+    if (error_.empty()) error_ = fmt::format("step_cost gave {}, which is not a cost", cost);
+    return kBlocked;
+  }
+  return static_cast<float>(cost);
+}
+
+float StepRules::Cost(const SubStep& step) {
+  if (costs_.empty()) return Evaluate(step);
+  size_t index = ((static_cast<size_t>(step.to) * classes_ + step.side_a) * classes_ + step.side_b) *
+                     static_cast<size_t>(cycle_ + 1) +
+                 static_cast<size_t>(step.diagonal_number);
+  float& memo = costs_[index];
+  if (std::isnan(memo)) memo = Evaluate(step);
+  return memo;
+}
+
+bool StepRules::MayEnd(uint16_t cls) {
+  int8_t& memo = ends_[cls];
+  if (memo < 0) {
+    if (may_end_ < 0) {
+      memo = 1;
+    } else {
+      FillSquare(cls, end_square_);
+      eval::Slot args[3] = {mover_, eval::Slot{.record = end_square_.data()}, mode_};
+      memo = machine_.Call(may_end_, args).number != 0 ? 1 : 0;
+    }
+  }
+  return memo == 1;
+}
+
+float StepRules::Explain(const SubStep& step, eval::Trace& trace) {
+  machine_.SetTrace(&trace);
+  float cost = Evaluate(step);
+  machine_.SetTrace(nullptr);
+  return cost;
+}
+
+}  // namespace rulecraft::movement

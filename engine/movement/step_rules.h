@@ -1,0 +1,68 @@
+// The ruleset's step rules (step_cost, may_enter, may_end) for one mover and mode, evaluated
+// through the compiled rules once per distinct input and remembered: rules are pure, so a
+// step between squares of the same classes always gets the same answer.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dsl/eval/machine.h"
+#include "movement/grid_view.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft::movement {
+
+// The step of one square of the mover's space, as classes of the squares involved.
+struct SubStep {
+  uint16_t to = 0;
+  uint16_t side_a = 0;  // diagonal steps: the square beside along x; else `to`
+  uint16_t side_b = 0;  // diagonal steps: the square beside along y; else `to`
+  bool diagonal = false;
+  int diagonal_number = 0;  // 1..cycle for diagonals, 0 for orthogonal steps
+};
+
+// A cost no step can have: the step may not be taken.
+inline constexpr float kBlocked = -1;
+
+class StepRules {
+ public:
+  // `mover` is the creature record the rules read; `mode` a row of `movement_modes`.
+  StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode);
+
+  // False when the ruleset lacks step_cost (then `error()` says so).
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+
+  // The cost in squares of one square's step, or kBlocked.
+  float Cost(const SubStep& step);
+  // Whether the mover may end a move with one square of its space on a square of this class.
+  bool MayEnd(uint16_t cls);
+  // Evaluates a step again with a trace, for explanations.
+  float Explain(const SubStep& step, eval::Trace& trace);
+  int cycle() const { return cycle_; }
+
+ private:
+  float Evaluate(const SubStep& step);
+  void FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record) const;
+
+  const ruleset::Ruleset& rules_;
+  const GridView& grid_;
+  eval::Machine machine_;
+  int step_cost_ = -1;
+  int may_enter_ = -1;
+  int may_end_ = -1;
+  int cycle_ = 2;
+  eval::Slot mover_;
+  eval::Slot mode_;
+  std::array<eval::Slot, 6> to_{}, side_a_{}, side_b_{}, end_square_{};
+  std::array<eval::Slot, 7> step_{};
+  size_t classes_ = 0;
+  std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
+  std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
+  std::string error_;
+};
+
+}  // namespace rulecraft::movement
