@@ -9,6 +9,195 @@ namespace rulecraft::movement {
 namespace {
 
 constexpr float kUnreached = std::numeric_limits<float>::infinity();
+// Whole-number step costs below this are queued in buckets; anything else in a heap.
+constexpr int kBuckets = 256;
+
+// Dial's bucket queue: states keyed by whole-number cost in a ring of kBuckets buckets, valid
+// while no step costs kBuckets or more (so no two live keys are a full ring apart).
+class BucketQueue {
+ public:
+  BucketQueue() : buckets_(kBuckets) {}
+  void Push(float cost, int32_t state) {
+    buckets_[static_cast<size_t>(static_cast<int64_t>(cost) % kBuckets)].push_back(state);
+    ++size_;
+  }
+  bool Empty() const { return size_ == 0; }
+  // The state with the lowest key; `cost` receives the key.
+  int32_t Pop(float& cost) {
+    while (buckets_[static_cast<size_t>(current_ % kBuckets)].empty()) ++current_;
+    auto& bucket = buckets_[static_cast<size_t>(current_ % kBuckets)];
+    int32_t state = bucket.back();
+    bucket.pop_back();
+    --size_;
+    cost = static_cast<float>(current_);
+    return state;
+  }
+
+ private:
+  std::vector<std::vector<int32_t>> buckets_;
+  int64_t current_ = 0;
+  size_t size_ = 0;
+};
+
+class HeapQueue {
+ public:
+  void Push(float cost, int32_t state) { heap_.push({cost, state}); }
+  bool Empty() const { return heap_.empty(); }
+  int32_t Pop(float& cost) {
+    auto [key, state] = heap_.top();
+    heap_.pop();
+    cost = key;
+    return state;
+  }
+
+ private:
+  using Entry = std::pair<float, int32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap_;
+};
+
+// The class of every square of the map padded by one square; `outside` on the border.
+struct Padded {
+  std::vector<uint16_t> classes;
+  uint16_t outside = 0;
+  int32_t stride = 0;
+};
+
+Padded PadClasses(const GridView& grid) {
+  Padded padded;
+  padded.outside = static_cast<uint16_t>(grid.ClassCount());
+  padded.stride = grid.width() + 2;
+  padded.classes.assign(static_cast<size_t>(padded.stride) * static_cast<size_t>(grid.height() + 2), padded.outside);
+  for (int32_t y = 0; y < grid.height(); ++y) {
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      padded.classes[static_cast<size_t>((y + 1) * padded.stride + x + 1)] = grid.ClassAt(x, y);
+    }
+  }
+  return padded;
+}
+
+// A lower bound of the cost to the target (A*'s heuristic): the exact cost on the same map
+// with every step at the cheapest cost the rules allow anywhere on it — `straight` per
+// orthogonal square, and diagonals taken in the ruleset's counting order (`slant[k]`: the
+// cheapest diagonal numbered k + 1), each capped at two orthogonal steps.
+struct Heuristic {
+  float straight = 0;
+  std::vector<float> slant;                  // per diagonal counter
+  std::vector<std::vector<float>> partial;   // partial[c][r]: r diagonals starting at counter c
+  float cycle_sum = 0;
+
+  float operator()(int32_t dx, int32_t dy, int counter) const {
+    if (slant.empty()) return 0;
+    int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    int32_t diagonals = std::min(ax, ay);
+    int32_t cycle = static_cast<int32_t>(slant.size());
+    float slanted = static_cast<float>(diagonals / cycle) * cycle_sum +
+                    partial[static_cast<size_t>(counter)][static_cast<size_t>(diagonals % cycle)];
+    return straight * static_cast<float>(std::max(ax, ay) - diagonals) + slanted;
+  }
+};
+
+// Finds the cheapest steps of the map's classes; no heuristic (plain Dijkstra) when there
+// are too many classes to try them all.
+Heuristic CheapestSteps(const GridView& grid, StepRules& rules) {
+  constexpr size_t kMaxClasses = 24;
+  Heuristic heuristic;
+  size_t classes = grid.ClassCount();
+  int cycle = rules.cycle();
+  if (classes > kMaxClasses) return heuristic;
+  float straight = kUnreached;
+  std::vector<float> slant(static_cast<size_t>(cycle), kUnreached);
+  for (size_t to = 0; to < classes; ++to) {
+    auto t = static_cast<uint16_t>(to);
+    float cost = rules.Cost(t, t, t, 0);
+    if (cost >= 0) straight = std::min(straight, cost);
+    for (size_t a = 0; a < classes; ++a) {
+      for (size_t b = 0; b < classes; ++b) {
+        for (int number = 1; number <= cycle; ++number) {
+          float diagonal = rules.Cost(t, static_cast<uint16_t>(a), static_cast<uint16_t>(b), number);
+          float& best = slant[static_cast<size_t>(number - 1)];
+          if (diagonal >= 0) best = std::min(best, diagonal);
+        }
+      }
+    }
+  }
+  if (straight == kUnreached) return heuristic;
+  for (float& cost : slant) cost = std::min(cost, 2 * straight);
+  heuristic.straight = straight;
+  heuristic.slant = slant;
+  heuristic.partial.assign(static_cast<size_t>(cycle), std::vector<float>(static_cast<size_t>(cycle), 0));
+  for (int start = 0; start < cycle; ++start) {
+    for (int taken = 1; taken < cycle; ++taken) {
+      heuristic.partial[static_cast<size_t>(start)][static_cast<size_t>(taken)] =
+          heuristic.partial[static_cast<size_t>(start)][static_cast<size_t>(taken - 1)] +
+          slant[static_cast<size_t>((start + taken - 1) % cycle)];
+    }
+  }
+  for (float cost : slant) heuristic.cycle_sum += cost;
+  return heuristic;
+}
+
+// Runs Dijkstra (A* toward a target) with one kind of queue; false when a bucket queue meets
+// a cost it cannot hold. kCycle is the diagonal cycle when known at compile time, else 0.
+template <typename Queue, int kCycle>
+bool Run(const GridView& grid, StepRules& rules, const Padded& padded, Reach& reach, model::Square start,
+         int32_t side, float budget, std::optional<model::Square> target, const Heuristic& heuristic) {
+  constexpr bool kBucketed = std::is_same_v<Queue, BucketQueue>;
+  const int cycle = kCycle != 0 ? kCycle : reach.cycle;
+  const int32_t stride = padded.stride;
+  const uint16_t* classes = padded.classes.data();
+  int32_t offsets[8];
+  for (int d = 0; d < 8; ++d) offsets[d] = kDirections[d][1] * stride + kDirections[d][0];
+  float* cost = reach.cost.data();
+  int32_t* parent = reach.parent.data();
+  int32_t target_cell = target ? (target->y + 1) * stride + target->x + 1 : -1;
+
+  int32_t target_x = target ? target->x + 1 : 0, target_y = target ? target->y + 1 : 0;
+  auto estimate = [&](int32_t cell, int counter) {
+    return target ? heuristic(cell % stride - target_x, cell / stride - target_y, counter) : 0.0f;
+  };
+  Queue queue;
+  int32_t first = reach.State(start.x, start.y, 0);
+  cost[first] = 0;
+  queue.Push(estimate(first / cycle, 0), first);
+  while (!queue.Empty()) {
+    float key = 0;
+    int32_t state = queue.Pop(key);
+    int32_t cell = state / cycle;
+    int counter = state - cell * cycle;
+    float at_cost = cost[state];
+    if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
+    if (cell == target_cell) break;
+    for (int d = 0; d < 8; ++d) {
+      bool diagonal = d >= 4;
+      int32_t next_cell = cell + offsets[d];
+      float step;
+      if (side == 1) {
+        uint16_t to = classes[next_cell];
+        if (to == padded.outside) continue;
+        step = diagonal ? rules.Cost(to, classes[cell + kDirections[d][0]], classes[cell + kDirections[d][1] * stride],
+                                     counter + 1)
+                        : rules.Cost(to, to, to, 0);
+      } else {
+        step = SpaceStep(grid, rules, cell % stride - 1, cell / stride - 1, kDirections[d][0], kDirections[d][1],
+                         counter, side);
+      }
+      if (step < 0) continue;  // kBlocked
+      if constexpr (kBucketed) {
+        if (step >= kBuckets || rules.fractional()) return false;
+      }
+      float next_cost = at_cost + step;
+      if (next_cost > budget) continue;
+      int next_counter = diagonal ? (counter + 1 == cycle ? 0 : counter + 1) : counter;
+      int32_t next = next_cell * cycle + next_counter;
+      if (next_cost < cost[next]) {
+        cost[next] = next_cost;
+        parent[next] = state;
+        queue.Push(next_cost + estimate(next_cell, next_counter), next);
+      }
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -39,14 +228,10 @@ float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, in
       int32_t tx = x + i + dx;
       int32_t ty = y + j + dy;
       if (!grid.Contains(tx, ty)) return kBlocked;
-      SubStep step;
-      step.to = grid.ClassAt(tx, ty);
-      step.diagonal = diagonal;
-      step.diagonal_number = number;
-      // The squares a diagonal passes between; the map's edge counts as open ground.
-      step.side_a = diagonal && grid.Contains(tx, y + j) ? grid.ClassAt(tx, y + j) : step.to;
-      step.side_b = diagonal && grid.Contains(x + i, ty) ? grid.ClassAt(x + i, ty) : step.to;
-      float cost = rules.Cost(step);
+      uint16_t to = grid.ClassAt(tx, ty);
+      // The squares a diagonal passes between (inside the map whenever `to` is).
+      float cost = diagonal ? rules.Cost(to, grid.ClassAt(tx, y + j), grid.ClassAt(x + i, ty), number)
+                            : rules.Cost(to, to, to, 0);
       if (cost == kBlocked) return kBlocked;
       worst = std::max(worst, cost);
     }
@@ -69,48 +254,32 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   reach.width = grid.width();
   reach.height = grid.height();
   reach.cycle = rules.cycle();
-  size_t states = static_cast<size_t>(reach.width) * static_cast<size_t>(reach.height) *
+  size_t states = static_cast<size_t>(reach.width + 2) * static_cast<size_t>(reach.height + 2) *
                   static_cast<size_t>(reach.cycle);
+  Padded padded = PadClasses(grid);
   reach.cost.assign(states, kUnreached);
   reach.parent.assign(states, -1);
-  using Entry = std::pair<float, int32_t>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  int32_t first = reach.State(start.x, start.y, 0);
-  reach.cost[static_cast<size_t>(first)] = 0;
-  queue.push({0, first});
-  while (!queue.empty()) {
-    auto [cost, state] = queue.top();
-    queue.pop();
-    if (cost > reach.cost[static_cast<size_t>(state)]) continue;  // a stale entry
-    int32_t square = state / reach.cycle;
-    int counter = state % reach.cycle;
-    int32_t x = square % reach.width;
-    int32_t y = square / reach.width;
-    if (target && target->x == x && target->y == y) break;
-    for (const auto& direction : kDirections) {
-      float step = SpaceStep(grid, rules, x, y, direction[0], direction[1], counter, side);
-      if (step == kBlocked) continue;
-      float next_cost = cost + step;
-      if (next_cost > budget + 1e-6f) continue;
-      bool diagonal = direction[0] != 0 && direction[1] != 0;
-      int next_counter = diagonal ? (counter + 1) % reach.cycle : counter;
-      int32_t next = reach.State(x + direction[0], y + direction[1], next_counter);
-      if (next_cost < reach.cost[static_cast<size_t>(next)]) {
-        reach.cost[static_cast<size_t>(next)] = next_cost;
-        reach.parent[static_cast<size_t>(next)] = state;
-        queue.push({next_cost, next});
-      }
+  if (!grid.Contains(start.x, start.y)) return reach;
+  Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
+  auto run = [&](auto* queue_kind) {
+    using Queue = std::remove_pointer_t<decltype(queue_kind)>;
+    switch (reach.cycle) {
+      case 1: return Run<Queue, 1>(grid, rules, padded, reach, start, side, budget, target, heuristic);
+      case 2: return Run<Queue, 2>(grid, rules, padded, reach, start, side, budget, target, heuristic);
+      default: return Run<Queue, 0>(grid, rules, padded, reach, start, side, budget, target, heuristic);
     }
-  }
+  };
+  if (!rules.fractional() && run(static_cast<BucketQueue*>(nullptr))) return reach;
+  // A cost the buckets cannot hold: start again with a heap.
+  std::fill(reach.cost.begin(), reach.cost.end(), kUnreached);
+  std::fill(reach.parent.begin(), reach.parent.end(), -1);
+  run(static_cast<HeapQueue*>(nullptr));
   return reach;
 }
 
 std::vector<model::Square> RouteTo(const Reach& reach, int32_t state) {
   std::vector<model::Square> route;
-  for (int32_t at = state; at >= 0; at = reach.parent[static_cast<size_t>(at)]) {
-    int32_t square = at / reach.cycle;
-    route.push_back({square % reach.width, square / reach.width});
-  }
+  for (int32_t at = state; at >= 0; at = reach.parent[static_cast<size_t>(at)]) route.push_back(reach.SquareOf(at));
   std::reverse(route.begin(), route.end());
   return route;
 }

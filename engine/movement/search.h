@@ -1,6 +1,7 @@
 // Route search over the exact state the rules need: the top-left square of the mover's space
 // and the diagonal counter (diagonals taken, modulo the ruleset's diagonal cycle). Dijkstra,
-// so every cost is the cheapest; the rules price each step through StepRules.
+// so every cost is the cheapest; the rules price each step through StepRules. Whole-number
+// costs use a bucket queue (Dial's algorithm); other costs a binary heap.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,8 @@ namespace rulecraft::movement {
 // The eight directions, orthogonal first.
 inline constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-// Cheapest costs from one start, per state.
+// Cheapest costs from one start, per state. States index a map padded by one square on every
+// side, so the search needs no bounds checks.
 struct Reach {
   int32_t width = 0;
   int32_t height = 0;
@@ -24,8 +26,13 @@ struct Reach {
   std::vector<float> cost;      // per state; +infinity when not reached
   std::vector<int32_t> parent;  // per state; -1 at the start and where not reached
 
+  int32_t Stride() const { return width + 2; }
   int32_t State(int32_t x, int32_t y, int counter) const {
-    return (y * width + x) * cycle + counter;
+    return ((y + 1) * Stride() + x + 1) * cycle + counter;
+  }
+  model::Square SquareOf(int32_t state) const {
+    int32_t cell = state / cycle;
+    return {cell % Stride() - 1, cell / Stride() - 1};
   }
   // The cheapest state of a square, or -1 when it was not reached.
   int32_t BestState(int32_t x, int32_t y) const;

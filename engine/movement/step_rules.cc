@@ -25,7 +25,8 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
   mover_.record = mover;
   mode_.number = mode;
   classes_ = grid.ClassCount();
-  size_t entries = classes_ * classes_ * classes_ * static_cast<size_t>(cycle_ + 1);
+  stride_ = static_cast<size_t>(cycle_ + 1);
+  size_t entries = classes_ * classes_ * classes_ * stride_;
   if (entries <= kMaxMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
   ends_.assign(classes_, -1);
   step_[0].bits = 0;
@@ -59,6 +60,7 @@ float StepRules::Evaluate(const SubStep& step) {
     if (error_.empty()) error_ = fmt::format("step_cost gave {}, which is not a cost", cost);
     return kBlocked;
   }
+  if (cost != std::floor(cost)) fractional_ = true;
   return static_cast<float>(cost);
 }
 

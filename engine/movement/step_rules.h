@@ -38,6 +38,17 @@ class StepRules {
 
   // The cost in squares of one square's step, or kBlocked.
   float Cost(const SubStep& step);
+  // The same, for the search's inner loop: a memo read, evaluating only on the first visit.
+  float Cost(uint16_t to, uint16_t side_a, uint16_t side_b, int diagonal_number) {
+    if (!costs_.empty()) {
+      float memo = costs_[((static_cast<size_t>(to) * classes_ + side_a) * classes_ + side_b) * stride_ +
+                          static_cast<size_t>(diagonal_number)];
+      if (memo == memo) return memo;  // not NaN: evaluated before
+    }
+    return Cost(SubStep{to, side_a, side_b, diagonal_number != 0, diagonal_number});
+  }
+  // True once some step cost was not a whole number (the search then needs a binary heap).
+  bool fractional() const { return fractional_; }
   // Whether the mover may end a move with one square of its space on a square of this class.
   bool MayEnd(uint16_t cls);
   // Evaluates a step again with a trace, for explanations.
@@ -60,6 +71,8 @@ class StepRules {
   std::array<eval::Slot, 6> to_{}, side_a_{}, side_b_{}, end_square_{};
   std::array<eval::Slot, 7> step_{};
   size_t classes_ = 0;
+  size_t stride_ = 3;  // diagonal_cycle + 1
+  bool fractional_ = false;
   std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
   std::string error_;

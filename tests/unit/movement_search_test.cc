@@ -118,6 +118,11 @@ TEST_P(MovementSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
         float want = std::min(expected[static_cast<size_t>((y * width + x) * 2)],
                               expected[static_cast<size_t>((y * width + x) * 2 + 1)]);
         ASSERT_EQ(reach.Cost(x, y), want) << "round " << round << " square " << x << "," << y;
+        // A* toward one square finds the same cost as the full search.
+        if ((x + y + round) % 7 == 0) {
+          movement::Reach toward = movement::Search(view, step_rules, {0, 0}, side, kInf, model::Square{x, y});
+          ASSERT_EQ(toward.Cost(x, y), want) << "A*: round " << round << " square " << x << "," << y;
+        }
       }
     }
   }
