@@ -18,6 +18,8 @@ enum class ParamType {
   kSize,           // a row of `sizes`
   kTravelTerrain,  // a row of `travel_terrain`
   kRoad,           // a column of `travel_terrain`
+  kPace,           // a row of `movement_scales`
+  kVehicle,        // a row of `travel_days`
   kAttackKind,     // melee or ranged
   kNumber,         // a number
   kAny,            // anything (checked when the query kind lands)
@@ -50,7 +52,7 @@ const std::vector<KindSpec>& Kinds() {
       {QueryKind::kThreatened, {{"creature", P::kCreature, true}, {"square", P::kSquare, false}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
-        {"hours", P::kNumber, false}, {"mode", P::kAny, false}, {"vehicle", P::kAny, false}}},
+        {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false}}},
   };
   return kinds;
 }
@@ -128,6 +130,10 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       return CheckRow(file, node, rules.tables.Find("movement_modes"), "movement mode", diagnostics);
     case ParamType::kSize:
       return CheckRow(file, node, rules.tables.Find("sizes"), "size", diagnostics);
+    case ParamType::kPace:
+      return CheckRow(file, node, rules.tables.Find("movement_scales"), "pace", diagnostics);
+    case ParamType::kVehicle:
+      return CheckRow(file, node, rules.tables.Find("travel_days"), "vehicle", diagnostics);
     case ParamType::kTravelTerrain:
       return CheckRow(file, node, rules.tables.Find("travel_terrain"), "travel terrain", diagnostics);
     case ParamType::kRoad: {

@@ -7,6 +7,7 @@
 #include "query/movement_query.h"
 #include "query/size_query.h"
 #include "query/speed_query.h"
+#include "query/travel_query.h"
 
 namespace rulecraft::query {
 
@@ -45,6 +46,9 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
       return result;
     case model::QueryKind::kRoute:
       AnswerRoute(context, query, result);
+      return result;
+    case model::QueryKind::kTravel:
+      AnswerTravel(context, query, result);
       return result;
     default:
       result["status"] = "unsupported";

@@ -274,6 +274,10 @@ class TypeChecker {
       return record->fields[static_cast<size_t>(field)].type;
     }
     if (target.kind == TypeKind::kRow && !node.member_call) {
+      if (context_.tables.Find(target.name) == nullptr) {
+        Error(node.span, fmt::format("this ruleset has no table '{}' to read '{}' from", target.name, node.text));
+        return {};
+      }
       const tables::TableSchema* schema = tables::FindSchema(target.name);
       node.binding = {BindingKind::kColumn, target.name, -1};
       if (node.text == "label" || node.text == "name") return Type::Text();

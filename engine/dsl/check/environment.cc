@@ -47,6 +47,18 @@ const std::vector<RecordKind>& RecordKinds() {
        false,
        false,
        "one step of a route, for one square of the mover's space"},
+      {"journey",
+       {{"speed", Type::Distance(), "the traveller's speed"},
+        {"pace", Type::Row("movement_scales"), "walk, hustle or run"},
+        {"terrain", Type::Row("travel_terrain"), "the terrain crossed"},
+        {"highway", Type::Bool(), "on a highway"},
+        {"road", Type::Bool(), "on a road"},
+        {"trail", Type::Bool(), "on a trail"},
+        {"trackless", Type::Bool(), "off any road"},
+        {"vehicle", Type::Row("travel_days"), "how the traveller goes (on foot, a vehicle …)"}},
+       false,
+       false,
+       "overland travel (travel queries)"},
   };
   return kinds;
 }
@@ -76,6 +88,14 @@ const std::vector<HookPoint>& HookPoints() {
       {"may_end",
        {{"mover", Type::Record("creature")}, {"square", Type::Record("square")}, {"mode", Type::Row("movement_modes")}},
        Type::Bool(), "whether a move may end with the mover on this square (every square of its space must allow it)"},
+      {"travel_mph", {{"journey", Type::Record("journey")}}, Type::Number(),
+       "miles per hour of overland travel, terrain and road applied"},
+      {"travel_day_hours", {{"journey", Type::Record("journey")}}, Type::Number(),
+       "hours of travel in one day"},
+      {"hustle_damage", {{"journey", Type::Record("journey")}, {"hour", Type::Number()}}, Type::Number(),
+       "nonlethal damage for hustling through the given hour (1 = the first)"},
+      {"forced_march_dc", {{"journey", Type::Record("journey")}, {"hour", Type::Number()}}, Type::Number(),
+       "the check's DC for marching through the given hour of the day, 0 if none is needed"},
   };
   return hooks;
 }
