@@ -44,7 +44,12 @@ std::string RenderResultsText(const nlohmann::json& document, bool explain) {
     size_t width = 0;
     for (const auto& [key, value] : result.items()) width = std::max(width, key.size());
     for (const auto& [key, value] : result.items()) {
-      if (key == "id" || key == "kind" || key == "status" || key == "explain") continue;
+      if (key == "id" || key == "kind" || key == "status" || key == "explain" || key == "squares") continue;
+      if (key == "overlay") {
+        out += fmt::format("  {:<{}}  (cost in squares; + pass only; . out of reach)\n", key, width);
+        for (const auto& line : value) out += "    " + Plain(line) + "\n";
+        continue;
+      }
       out += fmt::format("  {:<{}}  {}\n", key, width, Plain(value));
     }
     if (explain && result.contains("explain")) {

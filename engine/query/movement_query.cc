@@ -61,6 +61,15 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   return true;
 }
 
+// One square of the reach overlay: its cost in squares (0-9, then a-z), '+' where the move may
+// pass but not end, '.' where it cannot go.
+char OverlaySymbol(float cost, bool may_end) {
+  if (!may_end) return '+';
+  int whole = static_cast<int>(std::ceil(cost));
+  if (whole < 10) return static_cast<char>('0' + whole);
+  return whole < 36 ? static_cast<char>('a' + whole - 10) : '*';
+}
+
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
 // The step of the mover's space from `from` to `to` with `counter` diagonals taken before it.
@@ -109,18 +118,26 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
                                            move.creature->squares_per_side, budget);
   nlohmann::json squares = nlohmann::json::array();
+  nlohmann::json overlay = nlohmann::json::array();
   size_t endable = 0;
   for (int32_t y = 0; y < reach.height; ++y) {
+    std::string row;
     for (int32_t x = 0; x < reach.width; ++x) {
       float cost = reach.Cost(x, y);
-      if (std::isinf(cost)) continue;
+      if (std::isinf(cost)) {
+        row += '.';
+        continue;
+      }
       bool may_end = movement::MayEndAt(*move.grid, *move.rules, x, y, move.creature->squares_per_side);
+      row += OverlaySymbol(cost, may_end);
       endable += may_end ? 1 : 0;
       squares.push_back({{"at", At({x, y})}, {"cost", Number(cost)}, {"cost_ft", Number(cost * square_ft)},
                          {"may_end", may_end}});
     }
+    overlay.push_back(std::move(row));
   }
   result["budget_squares"] = Number(budget);
+  result["overlay"] = std::move(overlay);
   result["reachable"] = squares.size();
   result["may_end"] = endable;
   result["squares"] = std::move(squares);
