@@ -44,9 +44,12 @@ std::string RenderResultsText(const nlohmann::json& document, bool explain) {
     size_t width = 0;
     for (const auto& [key, value] : result.items()) width = std::max(width, key.size());
     for (const auto& [key, value] : result.items()) {
-      if (key == "id" || key == "kind" || key == "status" || key == "explain" || key == "squares") continue;
+      if (key == "id" || key == "kind" || key == "status" || key == "explain" || key == "squares" ||
+          key == "overlay_legend") {
+        continue;
+      }
       if (key == "overlay") {
-        out += fmt::format("  {:<{}}  (cost in squares; + pass only; . out of reach)\n", key, width);
+        out += fmt::format("  {:<{}}  ({})\n", key, width, result.contains("overlay_legend") ? Plain(result["overlay_legend"]) : "");
         for (const auto& line : value) out += "    " + Plain(line) + "\n";
         continue;
       }

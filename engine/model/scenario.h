@@ -53,6 +53,7 @@ struct Creature {
   std::string race;   // a row of `speeds`, or empty
   std::string size = "medium";
   std::string armor = "none";
+  std::string shape = "tall";  // tall (bipeds) or long (quadrupeds): which natural reach applies
   std::map<std::string, double> speeds_ft;  // movement kind → feet, as given
   Square at;
   int32_t squares_per_side = 1;  // space in squares (1 for creatures smaller than a square)

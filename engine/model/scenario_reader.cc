@@ -169,6 +169,16 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
       creature.armor = *name;
     }
   }
+  if (YAML::Node shape = reader.Optional("shape"); shape.IsDefined()) {
+    auto text = yaml::ReadText(file, shape, "shape", diagnostics);
+    if (text && *text != "tall" && *text != "long") {
+      Diagnostic& error = diagnostics.Error("unknown-name", yaml::SpanOf(file, shape),
+                                            fmt::format("unknown shape '{}': expected tall or long", *text));
+      SuggestName(error, *text, {"tall", "long"});
+    } else if (text) {
+      creature.shape = *text;
+    }
+  }
   if (YAML::Node speed = reader.Optional("speed"); speed.IsDefined()) {
     ReadSpeeds(file, speed, creature, rules.manifest.square_ft, diagnostics);
   }

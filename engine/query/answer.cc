@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "query/combat_query.h"
 #include "query/movement_query.h"
 #include "query/size_query.h"
 #include "query/speed_query.h"
@@ -47,14 +48,17 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
     case model::QueryKind::kRoute:
       AnswerRoute(context, query, result);
       return result;
+    case model::QueryKind::kThreatened:
+      AnswerThreatened(context, query, result);
+      return result;
+    case model::QueryKind::kAttack:
+      AnswerAttack(context, query, result);
+      return result;
     case model::QueryKind::kTravel:
       AnswerTravel(context, query, result);
       return result;
-    default:
-      result["status"] = "unsupported";
-      result["message"] = fmt::format("'{}' queries are not supported yet", query.kind_name);
-      return result;
   }
+  return result;
 }
 
 }  // namespace rulecraft::query

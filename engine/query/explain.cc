@@ -40,6 +40,7 @@ nlohmann::json ExplainTrace(const eval::Trace& trace, const compile::Program& pr
                        {"column", column.column},
                        {"value", column.written[row]},
                        {"at", Where(column.spans[row], sources)}});
+        if (row < column.effects.size() && !column.effects[row].empty()) out.back()["effects"] = column.effects[row];
         break;
       }
       case Kind::kMapCell: {

@@ -138,6 +138,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   }
   result["budget_squares"] = Number(budget);
   result["overlay"] = std::move(overlay);
+  result["overlay_legend"] = "cost in squares (0-9, a-z), + may pass but not end, . out of reach";
   result["reachable"] = squares.size();
   result["may_end"] = endable;
   result["squares"] = std::move(squares);

@@ -43,6 +43,7 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
   slots[static_cast<size_t>(field++)].number = creature.race.empty() ? 0 : 1;
   slots[static_cast<size_t>(field++)].number = land != creature.speeds_ft.end() ? land->second : 0;
   slots[static_cast<size_t>(field++)].number = land != creature.speeds_ft.end() ? 1 : 0;
+  slots[static_cast<size_t>(field++)].number = creature.shape == "long" ? 1 : 0;
 }
 
 }  // namespace rulecraft::query

@@ -10,9 +10,10 @@
 
 namespace rulecraft::query {
 
-// A creature record: header (flags, bonuses) then size, race, armor, has_race, land, has_land.
+// A creature record: header (flags, bonuses) then size, race, armor, has_race, land, has_land,
+// long.
 struct CreatureRecord {
-  std::array<eval::Slot, compile::kRecordHeader + 6> slots;
+  std::array<eval::Slot, compile::kRecordHeader + 7> slots;
   eval::HostBonuses bonuses;
 
   CreatureRecord() = default;

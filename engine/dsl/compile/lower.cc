@@ -88,6 +88,19 @@ class Lowerer {
     return static_cast<int>(names.size() - 1);
   }
 
+  // The effects of the footnotes a row names (modifier tables: "loses Dex bonus to AC" …).
+  static std::vector<std::string> FootnoteEffects(const tables::Table& table, const tables::Row& row) {
+    std::vector<std::string> effects;
+    const tables::Value* notes = row.Get("notes");
+    if (notes == nullptr) return effects;
+    for (const auto& [unused, id] : notes->entries) {
+      for (const tables::Footnote& note : table.footnotes) {
+        if (static_cast<double>(note.id) == id.number) effects.push_back(note.effect);
+      }
+    }
+    return effects;
+  }
+
   int ColumnId(const std::string& table_name, const std::string& column) {
     for (size_t i = 0; i < program_.columns.size(); ++i) {
       if (program_.columns[i].table == table_name && program_.columns[i].column == column) {
@@ -100,6 +113,7 @@ class Lowerer {
     const tables::Table* table = context_.tables.Find(table_name);
     for (const tables::Row& row : table->rows) {
       data.rows.push_back(row.name);
+      data.effects.push_back(FootnoteEffects(*table, row));
       if (column == "label" || column == "name") {
         const std::string& text = column == "label" ? row.label : row.name;
         data.values.push_back(Intern(program_.strings, text));

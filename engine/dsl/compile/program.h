@@ -73,6 +73,7 @@ struct ColumnData {
   std::vector<std::string> written;  // each cell as written, for explanations
   std::vector<SourceSpan> spans;
   std::vector<std::string> rows;
+  std::vector<std::vector<std::string>> effects;  // per row: its footnotes' effects
 };
 
 // A column whose cells map the rows of another table to distances (`speeds.speed`).

@@ -1,0 +1,54 @@
+// Which squares a creature threatens (the ruleset's `threatens` rule over the gap between its
+// space and a square), and flanking geometry (the line between two attackers' centres
+// crossing the defender's space through opposite borders or corners).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dsl/eval/machine.h"
+#include "model/scenario.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft::combat {
+
+// The gap, per axis, from a creature's space to a square: (0, 0) inside it, (1, 0) beside it.
+struct Gap {
+  int32_t dx = 0;
+  int32_t dy = 0;
+};
+
+// The gap from the space of side `side` with top-left `at` to `square`.
+Gap GapTo(model::Square at, int32_t side, model::Square square);
+
+// The `threatens` rule for one attacker and weapon, remembered per gap (rules are pure).
+class ThreatRules {
+ public:
+  ThreatRules(const ruleset::Ruleset& rules, const eval::Slot* attacker, bool reach_weapon);
+
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+  // Whether the attacker threatens a square at this gap from its space.
+  bool Threatens(Gap gap);
+  // Whether it threatens any square of another creature's space.
+  bool ThreatensSpace(model::Square at, int32_t side, model::Square other_at, int32_t other_side);
+  // Evaluates once more with a trace, for explanations.
+  bool Explain(Gap gap, eval::Trace& trace);
+
+ private:
+  bool Evaluate(Gap gap);
+
+  eval::Machine machine_;
+  int rule_ = -1;
+  eval::Slot attacker_;
+  bool reach_weapon_ = false;
+  std::vector<int8_t> memo_;  // by gap, -1 unknown
+  std::string error_;
+};
+
+// Whether the segment between the centres of squares `a` and `b` passes through the space
+// (side × side, top-left `space`) entering and leaving by opposite borders or corners.
+bool CrossesOppositeSides(model::Square a, model::Square b, model::Square space, int32_t side);
+
+}  // namespace rulecraft::combat

@@ -1,0 +1,185 @@
+#include "query/combat_query.h"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "combat/threat.h"
+#include "query/explain.h"
+#include "query/records.h"
+
+namespace rulecraft::query {
+namespace {
+
+bool Fail(nlohmann::json& result, std::string message) {
+  result["status"] = "error";
+  result["message"] = std::move(message);
+  return false;
+}
+
+bool ReachWeapon(const model::Query& query) {
+  return query.params.contains("weapon") && query.params["weapon"].is_object() &&
+         query.params["weapon"].value("reach", false);
+}
+
+// Whether two spaces touch (share a border or a corner) without overlapping.
+bool Adjacent(const model::Creature& a, const model::Creature& b) {
+  combat::Gap widest{0, 0};
+  bool overlap = false;
+  for (int32_t j = 0; j < b.squares_per_side; ++j) {
+    for (int32_t i = 0; i < b.squares_per_side; ++i) {
+      combat::Gap gap = combat::GapTo(a.at, a.squares_per_side, {b.at.x + i, b.at.y + j});
+      if (gap.dx == 0 && gap.dy == 0) overlap = true;
+      if (gap.dx <= 1 && gap.dy <= 1) widest = {1, 1};
+    }
+  }
+  return !overlap && widest.dx == 1;
+}
+
+// The allies of the attacker whose threat and position flank the defender.
+std::vector<std::string> Flankers(const AnswerContext& context, const model::Creature& attacker,
+                                  const model::Creature& defender) {
+  std::vector<std::string> flankers;
+  if (attacker.side.empty()) return flankers;
+  for (const model::Creature& ally : context.scenario.creatures) {
+    if (&ally == &attacker || &ally == &defender || !ally.valid || ally.side != attacker.side) continue;
+    CreatureRecord record;
+    BuildCreatureRecord(ally, context.rules, record);
+    combat::ThreatRules threat(context.rules, record.slots.data(), false);
+    // "Only a creature or character that threatens the defender can help an attacker get a flanking bonus."
+    if (!threat.ThreatensSpace(ally.at, ally.squares_per_side, defender.at, defender.squares_per_side)) continue;
+    bool flanks = false;
+    for (int32_t aj = 0; aj < attacker.squares_per_side && !flanks; ++aj) {
+      for (int32_t ai = 0; ai < attacker.squares_per_side && !flanks; ++ai) {
+        for (int32_t bj = 0; bj < ally.squares_per_side && !flanks; ++bj) {
+          for (int32_t bi = 0; bi < ally.squares_per_side && !flanks; ++bi) {
+            flanks = combat::CrossesOppositeSides({attacker.at.x + ai, attacker.at.y + aj},
+                                                  {ally.at.x + bi, ally.at.y + bj}, defender.at,
+                                                  defender.squares_per_side);
+          }
+        }
+      }
+    }
+    if (flanks) flankers.push_back(ally.id);
+  }
+  return flankers;
+}
+
+}  // namespace
+
+void AnswerThreatened(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+  const model::Creature* creature = context.scenario.FindCreature(query.params.value("creature", ""));
+  if (creature == nullptr) return (void)Fail(result, "unknown creature");
+  if (!context.scenario.map) return (void)Fail(result, "threatened squares need a map");
+  CreatureRecord record;
+  BuildCreatureRecord(*creature, context.rules, record);
+  combat::ThreatRules threat(context.rules, record.slots.data(), ReachWeapon(query));
+  if (!threat.ok()) return (void)Fail(result, threat.error());
+  const model::GridMap& map = *context.scenario.map;
+  nlohmann::json overlay = nlohmann::json::array();
+  size_t count = 0;
+  for (int32_t y = 0; y < map.height; ++y) {
+    std::string row;
+    for (int32_t x = 0; x < map.width; ++x) {
+      combat::Gap gap = combat::GapTo(creature->at, creature->squares_per_side, {x, y});
+      bool own = gap.dx == 0 && gap.dy == 0;
+      bool threatened = threat.Threatens(gap);
+      count += threatened ? 1 : 0;
+      row += threatened ? (own ? '@' : 'T') : (own ? 'o' : '.');
+    }
+    overlay.push_back(std::move(row));
+  }
+  result["creature"] = creature->id;
+  result["reach_weapon"] = ReachWeapon(query);
+  result["threatened"] = count;
+  result["overlay"] = std::move(overlay);
+  result["overlay_legend"] = "T threatened, @ own space, o own space not threatened, . not threatened";
+  if (query.params.contains("square")) {
+    model::Square square{query.params["square"][0].get<int32_t>(), query.params["square"][1].get<int32_t>()};
+    combat::Gap gap = combat::GapTo(creature->at, creature->squares_per_side, square);
+    eval::Trace trace;
+    result["threatens"] = threat.Explain(gap, trace);
+    result["explain"] = ExplainTrace(trace, *context.rules.program, context.sources);
+  }
+  if (!threat.ok()) Fail(result, threat.error());
+}
+
+void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  const model::Creature* attacker = context.scenario.FindCreature(query.params.value("attacker", ""));
+  const model::Creature* defender = context.scenario.FindCreature(query.params.value("defender", ""));
+  if (attacker == nullptr || defender == nullptr) return (void)Fail(result, "unknown creature");
+  int attack_rule = program.FindRule("attack_bonus");
+  int ac_rule = program.FindRule("ac_bonus");
+  if (attack_rule < 0 || ac_rule < 0) {
+    return (void)Fail(result, "the ruleset needs rules 'attack_bonus' and 'ac_bonus' (docs/dsl.md)");
+  }
+  bool melee = query.params.value("kind", "melee") == "melee";
+  bool reach_weapon = ReachWeapon(query);
+  CreatureRecord attacker_record, defender_record;
+  BuildCreatureRecord(*attacker, context.rules, attacker_record);
+  BuildCreatureRecord(*defender, context.rules, defender_record);
+
+  bool possible = true;
+  std::string why;
+  nlohmann::json explain = nlohmann::json::array();
+  std::vector<std::string> flankers;
+  if (melee) {
+    combat::ThreatRules threat(context.rules, attacker_record.slots.data(), reach_weapon);
+    if (!threat.ok()) return (void)Fail(result, threat.error());
+    possible = threat.ThreatensSpace(attacker->at, attacker->squares_per_side, defender->at,
+                                     defender->squares_per_side);
+    if (!possible) why = "the defender is not within the attacker's reach (rule threatens)";
+    flankers = Flankers(context, *attacker, *defender);
+  }
+  std::array<eval::Slot, compile::kRecordHeader + 7> attack{};
+  uint64_t flags = 0;
+  if (query.params.contains("conditions") && query.params["conditions"].is_array()) {
+    for (const auto& name : query.params["conditions"]) {
+      int bit = name.is_string() ? program.FlagBit(name.get<std::string>()) : -1;
+      if (bit >= 0) flags |= uint64_t{1} << bit;
+    }
+  }
+  attack[0].bits = flags;
+  attack[1].pointer = nullptr;
+  attack[2].number = melee ? 1 : 0;
+  attack[3].number = melee ? 0 : 1;
+  attack[4].record = attacker_record.slots.data();
+  attack[5].record = defender_record.slots.data();
+  attack[6].number = melee && !flankers.empty() ? 1 : 0;
+  attack[7].number = reach_weapon ? 1 : 0;
+  attack[8].number = Adjacent(*attacker, *defender) ? 1 : 0;
+
+  eval::Machine machine(program);
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  eval::Slot record{.record = attack.data()};
+  double attack_bonus = machine.Call(attack_rule, {&record, 1}).number;
+  double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
+  if (!machine.error().empty()) return (void)Fail(result, machine.error());
+  result["attacker"] = attacker->id;
+  result["defender"] = defender->id;
+  result["attack_kind"] = melee ? "melee" : "ranged";
+  result["possible"] = possible;
+  if (!why.empty()) result["why"] = why;
+  result["adjacent"] = attack[8].number != 0;
+  result["flanking"] = attack[6].number != 0;
+  result["flankers"] = flankers;
+  result["attack_bonus"] = Number(attack_bonus);
+  result["ac_bonus"] = Number(ac_bonus);
+  result["net"] = Number(attack_bonus - ac_bonus);
+  nlohmann::json explain_list = ExplainTrace(trace, program, context.sources);
+  // The footnotes of the table rows that applied, as results ("loses Dex bonus to AC" …).
+  nlohmann::json effects = nlohmann::json::array();
+  for (const auto& entry : explain_list) {
+    if (!entry.contains("effects")) continue;
+    for (const auto& effect : entry["effects"]) {
+      if (std::find(effects.begin(), effects.end(), effect) == effects.end()) effects.push_back(effect);
+    }
+  }
+  result["effects"] = std::move(effects);
+  result["explain"] = std::move(explain_list);
+}
+
+}  // namespace rulecraft::query
