@@ -1,6 +1,8 @@
 #include "dsl/compile/lower.h"
 
 #include <algorithm>
+#include <limits>
+#include <optional>
 
 #include "dsl/check/environment.h"
 #include "tables/schema.h"
@@ -21,6 +23,7 @@ int StackEffect(Op op, int32_t a) {
     case Op::kPow: case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe:
     case Op::kConcat: return -1;
     case Op::kMin: case Op::kMax: return 1 - a;
+    case Op::kJumpUnlessHas: case Op::kBonusConst: case Op::kBonusIfHas: return 0;  // read the frame only
     default: return 0;  // kCall is adjusted by the emitter, which knows the callee's arity
   }
 }
@@ -72,9 +75,11 @@ class Lowerer {
     return policy;
   }
 
-  size_t Add(Op op, int32_t a = 0, double k = 0) {
-    rule_->code.push_back({op, a, k});
-    depth_ += StackEffect(op, a);
+  size_t Add(Op op, int32_t a = 0, double k = 0) { return Add(Instr{.op = op, .a = a, .k = k}); }
+
+  size_t Add(const Instr& instr) {
+    rule_->code.push_back(instr);
+    depth_ += StackEffect(instr.op, instr.a);
     rule_->max_stack = std::max(rule_->max_stack, depth_);
     return rule_->code.size() - 1;
   }
@@ -161,15 +166,63 @@ class Lowerer {
     return static_cast<int>(program_.maps.size() - 1);
   }
 
-  void EmitBonus(const Expr& call) {
-    Emit(*call.operands[0]);
+  // Records where a bonus() call was written; gives its origin index.
+  int32_t AddOrigin(const Expr& call) {
     ModifierOrigin origin;
     origin.span = call.span;
     if (call.operands.size() == 3 && call.operands[2]->kind == ExprKind::kText) {
       origin.source = call.operands[2]->text;
     }
     program_.origins.push_back(origin);
-    Add(Op::kBonus, call.operands[1]->binding.index, static_cast<double>(program_.origins.size() - 1));
+    return static_cast<int32_t>(program_.origins.size() - 1);
+  }
+
+  static bool IsBonusCall(const Expr& node) {
+    return node.kind == ExprKind::kCall && node.binding.kind == BindingKind::kBuiltin && node.text == "bonus";
+  }
+
+  // bonus(NUMBER, type): a bonus whose value is a constant (after folding).
+  static bool IsConstBonus(const Expr& node) {
+    return IsBonusCall(node) && node.operands[0]->kind == ExprKind::kNumber;
+  }
+
+  // A kBonusConst for an IsConstBonus call.
+  Instr ConstBonus(const Expr& call) {
+    static_assert(kMaxBonusTypes <= 256, "Instr::type is a byte");
+    return Instr{.op = Op::kBonusConst,
+                 .type = static_cast<uint8_t>(call.operands[1]->binding.index),
+                 .a = AddOrigin(call),
+                 .k = call.operands[0]->number};
+  }
+
+  // A condition `name.has(flag)` on a parameter or let, as a kJumpUnlessHas without its
+  // target; nullopt when it is another condition.
+  std::optional<Instr> HasTest(const Expr& condition) {
+    if (condition.kind != ExprKind::kMember || condition.binding.kind != BindingKind::kMethod ||
+        condition.text != "has" || condition.operands[0]->kind != ExprKind::kName) {
+      return std::nullopt;
+    }
+    int slot = condition.operands[0]->binding.index;
+    int flag = Intern(program_.flags, condition.operands[1]->text);  // as EmitMember would
+    if (slot > std::numeric_limits<uint8_t>::max() || flag >= 64) return std::nullopt;
+    return Instr{.op = Op::kJumpUnlessHas, .slot = static_cast<uint8_t>(slot), .flag = static_cast<uint8_t>(flag)};
+  }
+
+  // Jumps when `condition` is false; gives the jump to Patch.
+  size_t EmitJumpUnless(const Expr& condition) {
+    if (std::optional<Instr> test = HasTest(condition)) return Add(*test);
+    Emit(condition);
+    return Add(Op::kJumpIfFalse);
+  }
+
+  void EmitBonus(const Expr& call) {
+    if (IsConstBonus(call)) {
+      Add(ConstBonus(call));
+      return;
+    }
+    Emit(*call.operands[0]);
+    int32_t origin = AddOrigin(call);
+    Add(Op::kBonus, call.operands[1]->binding.index, static_cast<double>(origin));
   }
 
   void EmitCall(const Expr& node) {
@@ -180,7 +233,7 @@ class Lowerer {
       return;
     }
     const std::string& name = node.text;
-    if (name == "bonus") {
+    if (IsBonusCall(node)) {
       Add(Op::kListBegin);
       EmitBonus(node);
       Add(Op::kListEnd);
@@ -248,22 +301,29 @@ class Lowerer {
 
   void EmitList(const Expr& node) {
     Add(Op::kListBegin);
-    for (size_t i = 0; i < node.operands.size(); ++i) {
-      size_t skip = 0;
-      if (node.conditions[i]) {
-        Emit(*node.conditions[i]);
-        skip = Add(Op::kJumpIfFalse);
-      }
-      const Expr& entry = *node.operands[i];
-      if (entry.kind == ExprKind::kCall && entry.binding.kind == BindingKind::kBuiltin && entry.text == "bonus") {
-        EmitBonus(entry);
-      } else {
-        Emit(entry);
-        Add(Op::kSplice);
-      }
-      if (node.conditions[i]) Patch(skip);
-    }
+    for (size_t i = 0; i < node.operands.size(); ++i) EmitEntry(*node.operands[i], node.conditions[i].get());
     Add(Op::kListEnd);
+  }
+
+  // One list entry, appended when its condition (if any) holds.
+  void EmitEntry(const Expr& entry, const Expr* condition) {
+    std::optional<Instr> test = condition != nullptr && IsConstBonus(entry) ? HasTest(*condition) : std::nullopt;
+    if (test) {
+      Instr fused = ConstBonus(entry);
+      fused.op = Op::kBonusIfHas;
+      fused.slot = test->slot;
+      fused.flag = test->flag;
+      Add(fused);
+      return;
+    }
+    size_t skip = condition != nullptr ? EmitJumpUnless(*condition) : 0;
+    if (IsBonusCall(entry)) {
+      EmitBonus(entry);
+    } else {
+      Emit(entry);
+      Add(Op::kSplice);
+    }
+    if (condition != nullptr) Patch(skip);
   }
 
   void Emit(const Expr& node) {
@@ -287,8 +347,7 @@ class Lowerer {
         return;
       case ExprKind::kBinary: EmitBinary(node); return;
       case ExprKind::kIf: {
-        Emit(*node.operands[0]);
-        size_t to_else = Add(Op::kJumpIfFalse);
+        size_t to_else = EmitJumpUnless(*node.operands[0]);
         Emit(*node.operands[1]);
         size_t to_end = Add(Op::kJump);
         depth_ -= 1;  // the else branch starts from the same depth as the then branch

@@ -55,13 +55,29 @@ const char* OpName(Op op) {
     case Op::kConcat: return "concat";
     case Op::kBonuses: return "bonuses";
     case Op::kTotal: return "total";
+    case Op::kJumpUnlessHas: return "jump_unless_has";
+    case Op::kBonusConst: return "bonus_const";
+    case Op::kBonusIfHas: return "bonus_if_has";
   }
   return "?";
+}
+
+// The test of a fused has() instruction: "slot 0 has bless".
+std::string HasTest(const Program& program, const Instr& instr) {
+  return fmt::format("slot {} has {}", instr.slot, program.flags[instr.flag]);
+}
+
+// The modifier of a fused bonus instruction: "1 morale".
+std::string ConstBonus(const Program& program, const Instr& instr) {
+  return fmt::format("{} {}", instr.k, program.bonus_types[instr.type].name);
 }
 
 // The operand of an instruction, spelled out where it is a name.
 std::string Operand(const Program& program, const Instr& instr) {
   switch (instr.op) {
+    case Op::kJumpUnlessHas: return fmt::format("{} -> {}", HasTest(program, instr), instr.a);
+    case Op::kBonusConst: return ConstBonus(program, instr);
+    case Op::kBonusIfHas: return ConstBonus(program, instr) + " if " + HasTest(program, instr);
     case Op::kConst: return fmt::format("{}", instr.k);
     case Op::kLoad:
     case Op::kStore: return fmt::format("slot {}", instr.a);

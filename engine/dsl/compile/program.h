@@ -19,7 +19,7 @@ inline constexpr int kRecordHeader = 2;
 // The most bonus types a ruleset may define.
 inline constexpr size_t kMaxBonusTypes = 64;
 
-// One instruction; `a` is an index or jump target, `k` a constant.
+// The instructions; `a` is an index or jump target, `k` a constant (see Instr).
 enum class Op : uint8_t {
   kConst,             // push k
   kLoad,              // push frame[a]
@@ -45,13 +45,32 @@ enum class Op : uint8_t {
   kConcat,            // right = pop, left = pop; push left followed by right
   kBonuses,           // append record(pop)'s scenario bonuses to target a, as a list
   kTotal,             // push the stacked total of list(pop)
+
+  // Fused instructions. Each does what the sequence in brackets does (same stack, arena and
+  // trace effects) and is emitted only for that sequence as the lowering would otherwise
+  // write it, so no jump can land inside it. `slot` is a frame slot (a parameter or let)
+  // holding a record; `flag` a has() bit; `type` a bonus type.
+  kJumpUnlessHas,     // [load slot; has flag; jump_if_false a]
+                      //   pc = a unless bit `flag` of record(frame[slot])'s flags is set
+  kBonusConst,        // [const k; bonus type, origin a]  (a list entry `bonus(NUMBER, type)`)
+                      //   append modifier {value k, type, origin a}
+  kBonusIfHas,        // [load slot; has flag; jump_if_false L; const k; bonus type, origin a; L:]
+                      //   (a list entry `bonus(NUMBER, type) if record.has(flag)`)
+                      //   Branch-free: always writes {value k, type, origin a} at the arena's
+                      //   end, then advances the end by the flag's bit (0 or 1). The slot past
+                      //   the end may thus hold a dropped modifier; nothing reads it.
 };
 
+// One instruction; 16 bytes. The small fields are used by the fused instructions only.
 struct Instr {
   Op op;
+  uint8_t slot = 0;
+  uint8_t flag = 0;
+  uint8_t type = 0;
   int32_t a = 0;
   double k = 0;
 };
+static_assert(sizeof(Instr) == 16);
 
 // A compiled rule.
 struct CompiledRule {

@@ -1,6 +1,7 @@
 #include "dsl/eval/machine.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -14,11 +15,57 @@ using compile::Op;
 constexpr size_t kStackSlots = 1 << 14;
 constexpr size_t kArenaModifiers = 1 << 12;
 
+// A bonus type's BonusPolicy in one byte (Machine::stacking_): the bonuses' policy in the
+// low two bits, and whether penalties keep only the lowest.
+enum Stacking : uint8_t {
+  kBonusesStack = 0,
+  kBonusesHighest = 1,
+  kBonusesHighestPerSource = 2,
+  kBonusesMask = 3,
+  kPenaltiesLowest = 4,
+};
+
+uint8_t StackingOf(const BonusPolicy& policy) {
+  uint8_t bonuses = policy.bonuses == BonusPolicy::Bonuses::kHighest ? kBonusesHighest
+                  : policy.bonuses == BonusPolicy::Bonuses::kHighestPerSource ? kBonusesHighestPerSource
+                                                                              : kBonusesStack;
+  return policy.penalties == BonusPolicy::Penalties::kLowest ? (bonuses | kPenaltiesLowest) : bonuses;
+}
+
+// 1 when bit `flag` of a record's flags is set, else 0.
+uint32_t FlagOf(Slot record, uint32_t flag) { return static_cast<uint32_t>((record.record[0].bits >> flag) & 1u); }
+
+// a % b for b != 0, as std::fmod gives it (the sign of a, also for a zero result), with a
+// fast path when both are whole numbers small enough to be exact.
+double Remainder(double a, double b) {
+  constexpr double kExact = 0x1p53;
+  if (std::abs(a) < kExact && std::abs(b) < kExact) {
+    auto whole_a = static_cast<int64_t>(a);
+    auto whole_b = static_cast<int64_t>(b);
+    if (static_cast<double>(whole_a) == a && static_cast<double>(whole_b) == b) {
+      return std::copysign(static_cast<double>(whole_a % whole_b), a);
+    }
+  }
+  return std::fmod(a, b);
+}
+
+// Adds best[t] + worst[t] to total for the types t used by either, in increasing t: the same
+// sum, bit for bit, as adding it for every type with unused entries 0 (adding 0 changes no
+// total, as a total is never -0).
+double AddByType(double total, const double* best, uint64_t best_used, const double* worst, uint64_t worst_used) {
+  for (uint64_t used = best_used | worst_used; used != 0; used &= used - 1) {
+    int t = std::countr_zero(used);
+    total += ((best_used >> t) & 1u ? best[t] : 0.0) + ((worst_used >> t) & 1u ? worst[t] : 0.0);
+  }
+  return total;
+}
+
 }  // namespace
 
 Machine::Machine(const compile::Program& program) : program_(program) {
   stack_.resize(kStackSlots);
   arena_.resize(kArenaModifiers);
+  for (const BonusPolicy& policy : program.bonus_types) stacking_.push_back(StackingOf(policy));
 }
 
 void Machine::Fail(int rule, const char* what) {
@@ -34,53 +81,60 @@ bool Machine::SameSource(const Modifier& a, const Modifier& b) const {
   return !left.empty() && left == program_.origins[static_cast<size_t>(b.origin)].source;
 }
 
-void Machine::PushModifier(const Modifier& modifier) {
-  if (arena_end_ == arena_.size()) arena_.resize(arena_.size() * 2);  // grows once, then reused
-  arena_[arena_end_++] = modifier;
+bool Machine::BeatenBySameSource(uint32_t begin, uint32_t end, uint32_t i) const {
+  const Modifier& modifier = arena_[i];
+  for (uint32_t j = begin; j < end; ++j) {
+    const Modifier& other = arena_[j];
+    if (j != i && other.type == modifier.type && SameSource(other, modifier) &&
+        (other.value > modifier.value || (other.value == modifier.value && j < i))) {
+      return true;
+    }
+  }
+  return false;
 }
 
+// Grows once, then reused.
+__attribute__((noinline, cold)) void Machine::GrowArena() { arena_.resize(arena_.size() * 2); }
+
 Slot Machine::Call(int rule, std::span<const Slot> args) {
-  error_.clear();
+  if (!error_.empty()) error_.clear();
   arena_end_ = 0;
-  host_of_modifier_.clear();
-  std::copy(args.begin(), args.end(), stack_.begin());
+  if (!host_of_modifier_.empty()) host_of_modifier_.clear();
+  for (size_t i = 0; i < args.size(); ++i) stack_[i] = args[i];
   return Run(rule, stack_.data());
 }
 
 // Stacks a list of modifiers by each bonus type's policy (Program::bonus_types).
 double Machine::Total(uint32_t begin, uint32_t end) {
-  const auto& policies = program_.bonus_types;
+  // best[t] and worst[t] start at 0 when the type's bit of best_used / worst_used is first set.
   double best[compile::kMaxBonusTypes];
   double worst[compile::kMaxBonusTypes];
-  std::fill_n(best, policies.size(), 0.0);
-  std::fill_n(worst, policies.size(), 0.0);
+  uint64_t best_used = 0;
+  uint64_t worst_used = 0;
   double total = 0;
   for (uint32_t i = begin; i < end; ++i) {
     const Modifier& modifier = arena_[i];
-    const BonusPolicy& policy = policies[static_cast<size_t>(modifier.type)];
-    double value = modifier.value;
+    const auto type = static_cast<size_t>(modifier.type);
+    const uint8_t stacking = stacking_[type];
+    const uint64_t bit = uint64_t{1} << type;
+    const double value = modifier.value;
     if (value >= 0) {
-      if (policy.bonuses == BonusPolicy::Bonuses::kStack) {
+      if ((stacking & kBonusesMask) == kBonusesStack) {
         total += value;
-      } else if (policy.bonuses == BonusPolicy::Bonuses::kHighest) {
-        best[modifier.type] = std::max(best[modifier.type], value);
-      } else {  // highest of each source: count it unless the same source gives more
-        bool beaten = false;
-        for (uint32_t j = begin; j < end && !beaten; ++j) {
-          const Modifier& other = arena_[j];
-          bool same_source = SameSource(other, modifier);
-          beaten = j != i && other.type == modifier.type && same_source &&
-                   (other.value > value || (other.value == value && j < i));
-        }
-        if (!beaten) total += value;
+      } else if ((stacking & kBonusesMask) == kBonusesHighest) {
+        best[type] = std::max((best_used & bit) != 0 ? best[type] : 0.0, value);
+        best_used |= bit;
+      } else if (!BeatenBySameSource(begin, end, i)) {  // highest of each source
+        total += value;
       }
-    } else if (policy.penalties == BonusPolicy::Penalties::kStack) {
+    } else if ((stacking & kPenaltiesLowest) == 0) {
       total += value;
     } else {
-      worst[modifier.type] = std::min(worst[modifier.type], value);
+      worst[type] = std::min((worst_used & bit) != 0 ? worst[type] : 0.0, value);
+      worst_used |= bit;
     }
   }
-  for (size_t t = 0; t < policies.size(); ++t) total += best[t] + worst[t];
+  total = AddByType(total, best, best_used, worst, worst_used);
   if (trace_ != nullptr) TraceTotal(begin, end, best, worst);
   return total;
 }
@@ -101,13 +155,7 @@ void Machine::TraceTotal(uint32_t begin, uint32_t end, const double* best, const
       counted = !used_worst[type] && modifier.value == worst[type];
       used_worst[type] = used_worst[type] || counted;
     } else if (modifier.value >= 0 && policy.bonuses == BonusPolicy::Bonuses::kHighestPerSource) {
-      for (uint32_t j = begin; j < end; ++j) {
-        const Modifier& other = arena_[j];
-        if (j != i && other.type == modifier.type && SameSource(other, modifier) &&
-            (other.value > modifier.value || (other.value == modifier.value && j < i))) {
-          counted = false;
-        }
-      }
+      counted = !BeatenBySameSource(begin, end, i);
     }
     const HostBonuses* host = i < host_of_modifier_.size() ? host_of_modifier_[i] : nullptr;
     trace_->events.push_back({TraceEvent::Kind::kModifier, modifier.type, modifier.origin, 0,
@@ -181,7 +229,7 @@ Slot Machine::Run(int rule_index, Slot* frame) {
           Fail(rule_index, "remainder by zero");
           sp[-2].number = 0;
         } else {
-          sp[-2].number = std::fmod(sp[-2].number, sp[-1].number);
+          sp[-2].number = Remainder(sp[-2].number, sp[-1].number);
         }
         --sp;
         break;
@@ -309,6 +357,16 @@ Slot Machine::Run(int rule_index, Slot* frame) {
         push_number(Total(list.list.begin, list.list.end));
         break;
       }
+      case Op::kJumpUnlessHas:
+        if (FlagOf(frame[instr.slot], instr.flag) == 0) pc = static_cast<size_t>(instr.a);
+        break;
+      case Op::kBonusConst: PushModifier({instr.k, instr.type, instr.a}); break;
+      case Op::kBonusIfHas:  // branch-free: write always, keep by the flag (program.h)
+        if (arena_end_ == arena_.size()) [[unlikely]] GrowArena();
+        arena_[arena_end_] = {instr.k, instr.type, instr.a};
+        arena_end_ += FlagOf(frame[instr.slot], instr.flag);
+        break;
+      default: __builtin_unreachable();  // every Op is handled above
     }
   }
 }

@@ -75,12 +75,20 @@ class Machine {
  private:
   Slot Run(int rule, Slot* frame);
   double Total(uint32_t begin, uint32_t end);
+  // `best` and `worst` are read only for the types whose modifiers use them.
   void TraceTotal(uint32_t begin, uint32_t end, const double* best, const double* worst);
   void Fail(int rule, const char* what);
   // Whether two modifiers come from the same source: the same origin, or rule-made
   // modifiers naming the same source text.
   bool SameSource(const Modifier& a, const Modifier& b) const;
-  void PushModifier(const Modifier& modifier);
+  // Whether a highest-per-source bonus arena_[i] of list [begin, end) is beaten: another
+  // modifier of its type and source is larger, or as large and earlier.
+  bool BeatenBySameSource(uint32_t begin, uint32_t end, uint32_t i) const;
+  void PushModifier(const Modifier& modifier) {
+    if (arena_end_ == arena_.size()) [[unlikely]] GrowArena();
+    arena_[arena_end_++] = modifier;
+  }
+  void GrowArena();
 
   const compile::Program& program_;
   std::vector<Slot> stack_;
@@ -89,6 +97,7 @@ class Machine {
   Trace* trace_ = nullptr;
   std::string error_;
   std::vector<const HostBonuses*> host_of_modifier_;  // only filled while tracing
+  std::vector<uint8_t> stacking_;  // per bonus type: its BonusPolicy as Stacking bits (machine.cc)
 };
 
 }  // namespace rulecraft::eval
