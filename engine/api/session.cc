@@ -87,7 +87,18 @@ bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& di
   auto directory = FindRuleset(name_or_directory, diagnostics);
   if (!directory) return false;
   size_t errors = diagnostics.ErrorCount();
-  state_->rulesets.Get(*directory, state_->sources, diagnostics);
+  const ruleset::Ruleset* rules = state_->rulesets.Get(*directory, state_->sources, diagnostics);
+  // The ruleset's own Lua hooks compile and run their top level (docs/lua.md).
+  std::error_code error;
+  std::vector<fs::path> scripts;
+  for (fs::directory_iterator it(fs::path(*directory) / "hooks", error), end; rules && !error && it != end;
+       it.increment(error)) {
+    if (it->path().extension() == ".lua") scripts.push_back(it->path());
+  }
+  std::sort(scripts.begin(), scripts.end());
+  for (const fs::path& script : scripts) {
+    state_->rulesets.scripts().Find(*rules, script.stem().string(), state_->sources, diagnostics);
+  }
   return diagnostics.ErrorCount() == errors;
 }
 

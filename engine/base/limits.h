@@ -18,5 +18,16 @@ inline constexpr size_t kMaxCreatures = 10000;
 inline constexpr int kMaxExtendsDepth = 16;
 // Largest edit distance at which a name is offered as "did you mean".
 inline constexpr size_t kMaxSuggestionDistance = 3;
+// Lua instructions one hook call may run (docs/lua.md); a ruleset's `lua_instructions`
+// setting overrides it.
+inline constexpr int64_t kLuaInstructions = 1'000'000;
+// Bytes one hook call may allocate beyond what the sandbox already holds; a ruleset's
+// `lua_memory` setting overrides it.
+inline constexpr size_t kLuaMemoryBytes = size_t{8} << 20;
+// The range a ruleset may set those two to.
+inline constexpr int64_t kLuaInstructionsMin = 1'000;
+inline constexpr int64_t kLuaInstructionsMax = 1'000'000'000;
+inline constexpr size_t kLuaMemoryMin = size_t{256} << 10;
+inline constexpr size_t kLuaMemoryMax = size_t{1} << 30;
 
 }  // namespace rulecraft::limits

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "rulecraft/diagnostic.h"
+
+namespace rulecraft::hooks {
+struct Script;
+}
 
 namespace rulecraft::model {
 
@@ -59,6 +64,7 @@ struct Creature {
   int32_t squares_per_side = 1;  // space in squares (1 for creatures smaller than a square)
   std::vector<std::string> conditions;
   std::vector<std::string> traits;
+  std::vector<std::shared_ptr<const hooks::Script>> scripts;  // of the traits that name a Lua script
   std::vector<ScenarioBonus> bonuses;
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail

@@ -366,6 +366,14 @@ std::optional<LoadedScenario> ReadScenario(const std::string& path,
   }
   if (map.IsDefined()) scenario.map = ReadMap(*file, map, rules->Table("terrain"), diagnostics);
   ReadCreatures(*file, creatures, *rules, scenario, diagnostics);
+  // A trait naming a Lua script brings the creature's exception to the rules (docs/lua.md).
+  for (Creature& creature : scenario.creatures) {
+    for (const std::string& trait : creature.traits) {
+      if (auto script = rulesets.scripts().Find(*rules, trait, sources, diagnostics)) {
+        creature.scripts.push_back(std::move(script));
+      }
+    }
+  }
   if (queries.IsDefined()) ReadQueries(*file, queries, *rules, scenario, diagnostics);
   return loaded;
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "hooks/script.h"
 #include "model/scenario.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
@@ -20,8 +21,11 @@ class RulesetCache {
   // (reported once, on first use).
   const ruleset::Ruleset* Get(const std::string& directory, SourceSet& sources,
                               Diagnostics& diagnostics);
+  // The Lua scripts creatures' traits name (docs/lua.md), each file loaded once per run.
+  hooks::ScriptCache& scripts() { return scripts_; }
 
  private:
+  hooks::ScriptCache scripts_;
   std::map<std::string, std::unique_ptr<ruleset::Ruleset>> loaded_;
 };
 

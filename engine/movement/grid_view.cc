@@ -4,6 +4,17 @@
 
 namespace rulecraft::movement {
 
+bool Hooked(const model::Scenario& scenario, const model::Creature& mover) {
+  if (!mover.scripts.empty()) return true;
+  for (const model::Creature& other : scenario.creatures) {
+    if (&other == &mover || !other.valid) continue;
+    for (const auto& script : other.scripts) {
+      if (script->DefinesOccupantHooks()) return true;
+    }
+  }
+  return false;
+}
+
 GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules,
                    const model::Creature& mover) {
   const model::GridMap& map = *scenario.map;
@@ -19,6 +30,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   // Occupants first, so the class arithmetic knows how many there are.
   std::vector<int> occupant_at(map.cells.size(), 0);
   int mover_step = sizes.IndexOf(mover.size);
+  bool hooked = Hooked(scenario, mover);
   for (const model::Creature& other : scenario.creatures) {
     if (&other == &mover || !other.valid) continue;
     Occupant occupant;
@@ -28,7 +40,11 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
       for (const std::string& name : *names) {
         int bit = program.FlagBit(name);
         if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
+        if (hooked) occupant.names.push_back(name);
       }
+    }
+    for (const auto& script : other.scripts) {
+      if (script->DefinesOccupantHooks()) occupant.scripts.push_back(script.get());
     }
     auto known = std::find(occupants_.begin(), occupants_.end(), occupant);
     if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), occupant);

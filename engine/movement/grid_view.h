@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "hooks/script.h"
 #include "model/scenario.h"
 #include "ruleset/ruleset.h"
 
@@ -15,8 +17,17 @@ struct Occupant {
   bool ally = false;
   double size_difference = 0;  // occupant size step minus the mover's
   uint64_t flags = 0;          // its conditions and traits, as Program flag bits
+  // Only when the move calls Lua hooks (Hooked, docs/lua.md): the occupant's scripts for others'
+  // moves, and its conditions and traits by name for scripts to read. Part of the class, so the
+  // step rules' memo stays right.
+  std::vector<const hooks::Script*> scripts;
+  std::vector<std::string> names;
   bool operator==(const Occupant&) const = default;
 };
+
+// Whether a move of `mover` calls Lua hooks (docs/lua.md): it has scripts, or another creature
+// has scripts for moves through its squares. Only then does a movement query run them.
+bool Hooked(const model::Scenario& scenario, const model::Creature& mover);
 
 // Per-square classes for one mover: class = terrain row × (occupants + 1) + occupant (0: none).
 class GridView {

@@ -12,10 +12,14 @@ namespace {
 // every time (correct, only slower).
 constexpr size_t kMaxMemo = size_t{1} << 24;
 
+const std::vector<const hooks::Script*> kNoScripts;
+
 }  // namespace
 
-StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode)
-    : rules_(rules), grid_(grid), machine_(*rules.program) {
+StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode,
+                     hooks::Runner* hooks)
+    : rules_(rules), grid_(grid), machine_(*rules.program), hooks_(hooks) {
+  if (hooks_ != nullptr) hooks_->SetOracle(this);
   const compile::Program& program = *rules.program;
   step_cost_ = program.FindRule("step_cost");
   may_enter_ = program.FindRule("may_enter");
@@ -34,13 +38,22 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
   step_[2].record = to_.data();
   step_[3].record = side_a_.data();
   step_[4].record = side_b_.data();
+  other_step_[0].bits = 0;
+  other_step_[1].pointer = nullptr;
+  other_step_[2].record = other_to_.data();
+  other_step_[3].record = other_side_a_.data();
+  other_step_[4].record = other_side_b_.data();
 }
 
-void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record) const {
+StepRules::~StepRules() {
+  if (hooks_ != nullptr) hooks_->SetOracle(nullptr);
+}
+
+void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int terrain) const {
   const Occupant* occupant = grid_.OccupantOf(cls);
   record[0].bits = occupant != nullptr ? occupant->flags : 0;
   record[1].pointer = nullptr;
-  record[2].number = static_cast<double>(grid_.TerrainOf(cls));
+  record[2].number = static_cast<double>(terrain >= 0 ? static_cast<size_t>(terrain) : grid_.TerrainOf(cls));
   record[3].number = occupant != nullptr ? 1 : 0;
   record[4].number = occupant != nullptr && occupant->ally ? 1 : 0;
   record[5].number = occupant != nullptr ? occupant->size_difference : 0;
@@ -53,9 +66,20 @@ float StepRules::Evaluate(const SubStep& step) {
   step_[5].number = step.diagonal ? 1 : 0;
   step_[6].number = step.diagonal_number;
   eval::Slot args[3] = {mover_, eval::Slot{.record = step_.data()}, mode_};
-  if (may_enter_ >= 0 && machine_.Call(may_enter_, args).number == 0) return kBlocked;
+  bool allowed = may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0;
+  // The scripts see the DSL's answer and may change it (docs/lua.md).
+  bool hooked = hooks_ != nullptr && !hooks_->failed();
+  const Occupant* occupant = hooked ? grid_.OccupantOf(step.to) : nullptr;
+  const auto& scripts = occupant != nullptr ? occupant->scripts : kNoScripts;
+  hooks::StepFacts facts;
+  if (hooked) {
+    facts = {Facts(step.to), Facts(step.side_a), Facts(step.side_b), step.diagonal, step.diagonal_number};
+    allowed = hooks_->MayEnter(facts, scripts, allowed);
+  }
+  if (!allowed) return kBlocked;
   double cost = machine_.Call(step_cost_, args).number;
   if (!machine_.error().empty() && error_.empty()) error_ = machine_.error();
+  if (hooked && cost >= 0 && std::isfinite(cost)) cost = hooks_->StepCost(facts, scripts, cost);
   if (!(cost >= 0) || !std::isfinite(cost)) {  // a negative or undefined cost cannot be walked
     if (error_.empty()) error_ = fmt::format("step_cost gave {}, which is not a cost", cost);
     return kBlocked;
@@ -84,14 +108,60 @@ bool StepRules::MayEnd(uint16_t cls) {
       eval::Slot args[3] = {mover_, eval::Slot{.record = end_square_.data()}, mode_};
       memo = machine_.Call(may_end_, args).number != 0 ? 1 : 0;
     }
+    if (hooks_ != nullptr && !hooks_->failed()) {
+      const Occupant* occupant = grid_.OccupantOf(cls);
+      memo = hooks_->MayEnd(Facts(cls), occupant != nullptr ? occupant->scripts : kNoScripts, memo == 1) ? 1 : 0;
+    }
   }
   return memo == 1;
 }
 
+hooks::SquareFacts StepRules::Facts(uint16_t cls) const {
+  const Occupant* occupant = grid_.OccupantOf(cls);
+  hooks::SquareFacts facts;
+  facts.key = cls;
+  facts.terrain = static_cast<int>(grid_.TerrainOf(cls));
+  facts.occupied = occupant != nullptr;
+  facts.ally = occupant != nullptr && occupant->ally;
+  facts.size_difference = occupant != nullptr ? occupant->size_difference : 0;
+  facts.names = occupant != nullptr ? &occupant->names : nullptr;
+  return facts;
+}
+
+std::optional<double> StepRules::StepOnTerrain(const hooks::StepFacts& step, int terrain) {
+  auto to = static_cast<uint16_t>(step.to.key);
+  auto side_a = static_cast<uint16_t>(step.side_a.key);
+  auto side_b = static_cast<uint16_t>(step.side_b.key);
+  FillSquare(to, other_to_, terrain);
+  // An orthogonal step's sides are its own square: they change with it.
+  FillSquare(side_a, other_side_a_, side_a == to && !step.diagonal ? terrain : -1);
+  FillSquare(side_b, other_side_b_, side_b == to && !step.diagonal ? terrain : -1);
+  other_step_[5].number = step.diagonal ? 1 : 0;
+  other_step_[6].number = step.diagonal_number;
+  eval::Slot args[3] = {mover_, eval::Slot{.record = other_step_.data()}, mode_};
+  machine_.SetTrace(nullptr);  // the question is the script's, not part of the explanation
+  std::optional<double> cost;
+  if (may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0) cost = machine_.Call(step_cost_, args).number;
+  machine_.SetTrace(trace_);
+  return cost;
+}
+
+bool StepRules::EndOnTerrain(const hooks::SquareFacts& square, int terrain) {
+  if (may_end_ < 0) return true;
+  FillSquare(static_cast<uint16_t>(square.key), other_to_, terrain);
+  eval::Slot args[3] = {mover_, eval::Slot{.record = other_to_.data()}, mode_};
+  machine_.SetTrace(nullptr);
+  bool allowed = machine_.Call(may_end_, args).number != 0;
+  machine_.SetTrace(trace_);
+  return allowed;
+}
+
 float StepRules::Explain(const SubStep& step, eval::Trace& trace) {
+  trace_ = &trace;
   machine_.SetTrace(&trace);
   float cost = Evaluate(step);
   machine_.SetTrace(nullptr);
+  trace_ = nullptr;
   return cost;
 }
 

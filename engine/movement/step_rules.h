@@ -1,15 +1,19 @@
 // The ruleset's step rules (step_cost, may_enter, may_end) for one mover and mode, evaluated
 // through the compiled rules once per distinct input and remembered: rules are pure, so a
-// step between squares of the same classes always gets the same answer.
+// step between squares of the same classes always gets the same answer. Lua hooks (docs/lua.md)
+// are pure too: the mover's are the same for the whole query and an occupant's scripts are
+// part of its square's class, so they run after the DSL inside the same memo.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "dsl/eval/machine.h"
+#include "hooks/runner.h"
 #include "movement/grid_view.h"
 #include "ruleset/ruleset.h"
 
@@ -27,10 +31,15 @@ struct SubStep {
 // A cost no step can have: the step may not be taken.
 inline constexpr float kBlocked = -1;
 
-class StepRules {
+class StepRules : private hooks::Oracle {
  public:
-  // `mover` is the creature record the rules read; `mode` a row of `movement_modes`.
-  StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode);
+  // `mover` is the creature record the rules read; `mode` a row of `movement_modes`; `hooks`
+  // (optional) runs the Lua scripts of the mover and of the occupants after the DSL.
+  StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode,
+            hooks::Runner* hooks = nullptr);
+  ~StepRules() override;
+  StepRules(const StepRules&) = delete;
+  StepRules& operator=(const StepRules&) = delete;
 
   // False when the ruleset lacks step_cost (then `error()` says so).
   bool ok() const { return error_.empty(); }
@@ -57,7 +66,12 @@ class StepRules {
 
  private:
   float Evaluate(const SubStep& step);
-  void FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record) const;
+  // `terrain` >= 0 puts the square on that terrain row instead of its own.
+  void FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int terrain = -1) const;
+  hooks::SquareFacts Facts(uint16_t cls) const;
+  // The scripts' questions "what if this square were of that terrain", answered by the DSL.
+  std::optional<double> StepOnTerrain(const hooks::StepFacts& step, int terrain) override;
+  bool EndOnTerrain(const hooks::SquareFacts& square, int terrain) override;
 
   const ruleset::Ruleset& rules_;
   const GridView& grid_;
@@ -76,6 +90,10 @@ class StepRules {
   std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
   std::string error_;
+  hooks::Runner* hooks_ = nullptr;
+  eval::Trace* trace_ = nullptr;
+  std::array<eval::Slot, 6> other_to_{}, other_side_a_{}, other_side_b_{};
+  std::array<eval::Slot, 7> other_step_{};
 };
 
 }  // namespace rulecraft::movement

@@ -25,6 +25,33 @@ std::string Where(const SourceSpan& span, const SourceSet& sources) {
   return fmt::format("{}:{}:{}", span.file, at.line, at.column);
 }
 
+void ReportHookFailure(const hooks::Runner& hooks, nlohmann::json& result) {
+  const Diagnostic& failure = hooks.failure();
+  nlohmann::json report = {{"id", result.value("id", "")},
+                           {"kind", result.value("kind", "")},
+                           {"status", "error"},
+                           {"message", hooks.failure_text()}};
+  report["diagnostic"] = {{"severity", "error"},
+                          {"code", failure.code},
+                          {"file", failure.span.file},
+                          {"line", hooks.failure_line()},
+                          {"message", failure.message}};
+  result = std::move(report);
+}
+
+nlohmann::json ExplainHookChange(const hooks::Change& change) {
+  bool boolean = change.point != hooks::HookPoint::kSpeed && change.point != hooks::HookPoint::kStepCost &&
+                 change.point != hooks::HookPoint::kOccupantStepCost;
+  auto shown = [&](double value) -> nlohmann::json {
+    if (boolean) return value != 0;
+    return Number(value);
+  };
+  return {{"script", change.script->path},
+          {"hook", hooks::HookPointName(change.point)},
+          {"was", shown(change.before)},
+          {"value", shown(change.after)}};
+}
+
 nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
   nlohmann::json result = {{"id", query.id}, {"kind", query.kind_name}, {"status", "ok"}};
   if (!query.valid) {

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "hooks/runner.h"
 #include "model/scenario.h"
 #include "rulecraft/source.h"
 #include "ruleset/ruleset.h"
@@ -24,6 +25,13 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query);
 
 // A number as JSON: an integer when it is whole, so 10 prints as 10, not 10.0.
 nlohmann::json Number(double value);
+
+// Turns `result` into the report of a failed Lua hook (docs/lua.md): status "error", the
+// message "script.lua:12: …" and a `diagnostic` {code, file, line, message}; keeps id and kind.
+void ReportHookFailure(const hooks::Runner& hooks, nlohmann::json& result);
+
+// The `explain` entry of a result a Lua script changed.
+nlohmann::json ExplainHookChange(const hooks::Change& change);
 
 // Where a span points, as "file:line:col", for `explain` entries.
 std::string Where(const SourceSpan& span, const SourceSet& sources);

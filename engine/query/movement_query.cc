@@ -22,6 +22,7 @@ struct Move {
   std::string mode_name;
   double speed_ft = 0;
   double budget_ft = 0;
+  std::unique_ptr<hooks::Runner> hooks;  // only when the move calls Lua hooks (movement::Hooked)
   std::unique_ptr<movement::GridView> grid;
   std::unique_ptr<movement::StepRules> rules;
 };
@@ -45,19 +46,40 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   int speed_rule = program.FindRule("speed");
   int mode_rule = program.FindRule("mode_distance");
   if (speed_rule < 0 || mode_rule < 0) return Fail(result, "the ruleset needs rules 'speed' and 'mode_distance'");
+  // Hooks run only for a mover with scripts, or among creatures with scripts for others' moves:
+  // a scenario without them pays nothing.
+  if (movement::Hooked(context.scenario, *move.creature)) {
+    move.hooks = std::make_unique<hooks::Runner>(context.rules, hooks::LimitsOf(context.rules));
+    move.hooks->SetMover(CreatureFactsOf(*move.creature), ScriptsOf(*move.creature));
+    move.hooks->SetMode(move.mode);
+    move.hooks->SetMap(context.scenario.map->width, context.scenario.map->height);
+  }
   eval::Machine machine(program);
   eval::Slot mover{.record = move.record.slots.data()};
   move.speed_ft = machine.Call(speed_rule, {&mover, 1}).number;
+  if (move.hooks) move.speed_ft = move.hooks->Speed(move.speed_ft);
   eval::Slot args[3] = {mover, eval::Slot{.number = move.speed_ft}, eval::Slot{.number = static_cast<double>(move.mode)}};
   move.budget_ft = machine.Call(mode_rule, args).number;
   if (!machine.error().empty()) return Fail(result, machine.error());
+  if (move.hooks && move.hooks->failed()) {
+    ReportHookFailure(*move.hooks, result);
+    return false;
+  }
   move.grid = std::make_unique<movement::GridView>(context.scenario, context.rules, *move.creature);
-  move.rules = std::make_unique<movement::StepRules>(context.rules, *move.grid, move.record.slots.data(), move.mode);
+  move.rules = std::make_unique<movement::StepRules>(context.rules, *move.grid, move.record.slots.data(), move.mode,
+                                                     move.hooks.get());
   if (!move.rules->ok()) return Fail(result, move.rules->error());
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
   result["speed_ft"] = Number(move.speed_ft);
   result["budget_ft"] = Number(move.budget_ft);
+  return true;
+}
+
+// After a Lua script failed, the query reports that instead of its answer (docs/lua.md).
+bool HookFailed(const Move& move, nlohmann::json& result) {
+  if (!move.hooks || !move.hooks->failed()) return false;
+  ReportHookFailure(*move.hooks, result);
   return true;
 }
 
@@ -104,8 +126,13 @@ nlohmann::json ExplainStep(const AnswerContext& context, Move& move, model::Squa
     }
   }
   eval::Trace trace;
+  std::vector<hooks::Change> changes;
+  if (move.hooks) move.hooks->SetLog(&changes);
   move.rules->Explain(worst, trace);
-  return ExplainTrace(trace, *context.rules.program, context.sources);
+  if (move.hooks) move.hooks->SetLog(nullptr);
+  nlohmann::json explain = ExplainTrace(trace, *context.rules.program, context.sources);
+  for (const hooks::Change& change : changes) explain.push_back(ExplainHookChange(change));
+  return explain;
 }
 
 }  // namespace
@@ -117,6 +144,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   float budget = static_cast<float>(move.budget_ft / square_ft);
   movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
                                            move.creature->squares_per_side, budget);
+  if (HookFailed(move, result)) return;
   nlohmann::json squares = nlohmann::json::array();
   nlohmann::json overlay = nlohmann::json::array();
   size_t endable = 0;
@@ -142,6 +170,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   result["reachable"] = squares.size();
   result["may_end"] = endable;
   result["squares"] = std::move(squares);
+  HookFailed(move, result);
 }
 
 void AnswerPath(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
@@ -153,6 +182,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   float budget = limited ? static_cast<float>(move.budget_ft / square_ft) : std::numeric_limits<float>::infinity();
   movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
                                            move.creature->squares_per_side, budget, to);
+  if (HookFailed(move, result)) return;
   int32_t state = reach.BestState(to.x, to.y);
   result["to"] = At(to);
   result["reachable"] = state >= 0;
@@ -181,6 +211,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   result["may_end"] = movement::MayEndAt(*move.grid, *move.rules, to.x, to.y, move.creature->squares_per_side);
   result["steps"] = std::move(steps);
   result["explain"] = std::move(explain);
+  HookFailed(move, result);
 }
 
 void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
@@ -234,6 +265,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   // Stopping where it may not end puts the creature back on the last square it could end on.
   result["ends_at"] = At(may_end_there ? reached : last_legal);
   result["explain"] = std::move(explain);
+  HookFailed(move, result);
 }
 
 }  // namespace rulecraft::query

@@ -5,6 +5,7 @@
 
 #include "dsl/compile/program.h"
 #include "dsl/eval/machine.h"
+#include "hooks/runner.h"
 #include "model/scenario.h"
 #include "ruleset/ruleset.h"
 
@@ -24,5 +25,10 @@ struct CreatureRecord {
 // Fills a creature record; conditions and traits the rules never test are left out.
 void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
                          CreatureRecord& record);
+
+// The creature as Lua scripts see it (`mover`, docs/lua.md).
+hooks::CreatureFacts CreatureFactsOf(const model::Creature& creature);
+// The creature's Lua scripts, in the order of its traits.
+std::vector<const hooks::Script*> ScriptsOf(const model::Creature& creature);
 
 }  // namespace rulecraft::query

@@ -39,6 +39,21 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
     return;
   }
   nlohmann::json explain = ExplainTrace(trace, program, context.sources);
+  // The creature's Lua scripts may change the land speed (docs/lua.md, hook `speed`).
+  std::vector<const hooks::Script*> scripts = ScriptsOf(*creature);
+  if (hooks::Runner::AnyDefines(scripts, hooks::HookPoint::kSpeed) || hooks::Runner::AnyBroken(scripts)) {
+    hooks::Runner hooks(context.rules, hooks::LimitsOf(context.rules));
+    std::vector<hooks::Change> changes;
+    hooks.SetLog(&changes);
+    hooks.SetMover(CreatureFactsOf(*creature), std::move(scripts));
+    if (context.scenario.map) hooks.SetMap(context.scenario.map->width, context.scenario.map->height);
+    if (!hooks.failed()) land = hooks.Speed(land);
+    if (hooks.failed()) {
+      ReportHookFailure(hooks, result);
+      return;
+    }
+    for (const hooks::Change& change : changes) explain.push_back(ExplainHookChange(change));
+  }
   result["creature"] = creature->id;
   result["land_ft"] = Number(land);
   result["land_squares"] = Number(land / context.rules.manifest.square_ft);

@@ -115,6 +115,7 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
   out.manifest = manifest;
   out.directory = directory;
   out.lineage.push_back(manifest.name);
+  out.layer_directories.push_back(directory);
   return diagnostics.ErrorCount() == errors_before;
 }
 

@@ -22,6 +22,7 @@ struct Ruleset {
   std::string directory;
   tables::TableSet tables;
   std::vector<std::string> lineage;  // ruleset names, the base first, this one last
+  std::vector<std::string> layer_directories;  // the folders of `lineage`, in the same order
   std::shared_ptr<const compile::Program> program;  // the compiled rules of every layer
 
   // A table the schema marks required; loading fails without it, so this never returns null

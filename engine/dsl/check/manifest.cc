@@ -14,7 +14,7 @@ ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnosti
   info.title = manifest.title;
   info.extends = manifest.extends;
   info.extends_span = manifest.extends_span;
-  const std::vector<std::string> known = {"square", "diagonal_cycle"};
+  const std::vector<std::string> known = {"square", "diagonal_cycle", "lua_instructions", "lua_memory"};
   std::vector<std::string> seen;
   for (const ast::Setting& setting : manifest.settings) {
     if (std::find(seen.begin(), seen.end(), setting.key) != seen.end()) {
@@ -42,6 +42,25 @@ ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnosti
                           "diagonal_cycle is a whole number from 1 to 12 (d20: 2, for 1-2-1-2)");
       } else {
         info.diagonal_cycle = static_cast<int>(setting.amount);
+      }
+      continue;
+    }
+    if (setting.key == "lua_instructions" || setting.key == "lua_memory") {
+      bool instructions = setting.key == "lua_instructions";
+      double low = instructions ? static_cast<double>(limits::kLuaInstructionsMin)
+                                : static_cast<double>(limits::kLuaMemoryMin);
+      double high = instructions ? static_cast<double>(limits::kLuaInstructionsMax)
+                                 : static_cast<double>(limits::kLuaMemoryMax);
+      if (!setting.unit.empty() || setting.amount < low || setting.amount > high ||
+          setting.amount != static_cast<double>(static_cast<int64_t>(setting.amount))) {
+        diagnostics.Error("out-of-range", setting.value_span,
+                          fmt::format("{} is a whole number from {} to {} ({} per Lua hook call)",
+                                      setting.key, static_cast<int64_t>(low), static_cast<int64_t>(high),
+                                      instructions ? "instructions" : "bytes"));
+      } else if (instructions) {
+        info.lua_instructions = static_cast<int64_t>(setting.amount);
+      } else {
+        info.lua_memory = static_cast<size_t>(setting.amount);
       }
       continue;
     }

@@ -1,9 +1,12 @@
 // Checks a parsed manifest: known settings, units, a valid square size.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
+#include "base/limits.h"
 #include "dsl/ast/manifest.h"
 #include "rulecraft/diagnostic.h"
 
@@ -17,6 +20,8 @@ struct ManifestInfo {
   SourceSpan extends_span;
   double square_ft = 5;  // side of one grid square
   int diagonal_cycle = 2;  // diagonals are counted 1, 2, …, cycle, 1, … (step.diagonal_number)
+  int64_t lua_instructions = limits::kLuaInstructions;  // per Lua hook call (docs/lua.md)
+  size_t lua_memory = limits::kLuaMemoryBytes;          // bytes per Lua hook call
 };
 
 // Checks the settings of a manifest; errors become diagnostics. Unset settings keep defaults.

@@ -1,0 +1,548 @@
+#include "hooks/runner.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include <lua.hpp>
+
+#include "base/suggest.h"
+
+namespace rulecraft::hooks {
+namespace {
+
+Runner& RunnerOf(lua_State* L) { return *static_cast<Runner*>(Sandbox::Of(L)->user); }
+
+// `view:has(name)`: upvalue 1 is the set of names.
+int HasName(lua_State* L) {
+  if (lua_gettop(L) == 0 || lua_type(L, lua_gettop(L)) != LUA_TSTRING) {
+    return luaL_error(L, "has() takes a name, e.g. mover:has(\"flying\")");
+  }
+  lua_pushvalue(L, lua_gettop(L));
+  lua_pushboolean(L, lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL);
+  return 1;
+}
+
+void PushNameSet(lua_State* L, const std::vector<const std::vector<std::string>*>& lists) {
+  lua_createtable(L, 0, 4);
+  for (const auto* list : lists) {
+    if (list == nullptr) continue;
+    for (const std::string& name : *list) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, name.c_str());
+    }
+  }
+  lua_pushcclosure(L, HasName, 1);
+}
+
+// The terrain row a script names in on_terrain, or a Lua error.
+int TerrainArgument(lua_State* L) {
+  if (lua_type(L, lua_gettop(L)) != LUA_TSTRING) {
+    return luaL_error(L, "on_terrain() takes a terrain name, e.g. step:on_terrain(\"open\")");
+  }
+  std::string name = lua_tostring(L, lua_gettop(L));
+  const tables::Table& terrain = RunnerOf(L).rules().Table("terrain");
+  int row = terrain.IndexOf(name);
+  if (row < 0) {
+    auto close = ClosestName(name, terrain.RowNames());
+    std::string hint = close ? fmt::format("; did you mean '{}'?", *close) : "";
+    return luaL_error(L, "unknown terrain '%s': not a row of table 'terrain'%s", name.c_str(), hint.c_str());
+  }
+  return row;
+}
+
+// `step:on_terrain(name)` → allowed, cost: the ruleset's may_enter and step_cost for this step
+// were its square of that terrain.
+int StepOnTerrain(lua_State* L) {
+  int row = TerrainArgument(L);
+  std::string error;
+  auto cost = RunnerOf(L).StepOnTerrain(row, error);
+  if (!error.empty()) return luaL_error(L, "%s", error.c_str());
+  lua_pushboolean(L, cost.has_value());
+  if (cost) {
+    lua_pushnumber(L, *cost);
+  } else {
+    lua_pushnil(L);
+  }
+  return 2;
+}
+
+// `square:on_terrain(name)` → whether the ruleset lets a move end on this square were it of
+// that terrain. Upvalue 1: the square's key.
+int SquareOnTerrain(lua_State* L) {
+  int row = TerrainArgument(L);
+  std::string error;
+  auto allowed = RunnerOf(L).EndOnTerrain(static_cast<int>(lua_tointeger(L, lua_upvalueindex(1))), row, error);
+  if (!error.empty()) return luaL_error(L, "%s", error.c_str());
+  lua_pushboolean(L, allowed.value_or(false));
+  return 1;
+}
+
+// rules.tables: views of the ruleset's tables, built when first read.
+int TablesIndex(lua_State* L) {
+  Runner& runner = RunnerOf(L);
+  if (lua_type(L, 2) != LUA_TSTRING || runner.rules().tables.Find(lua_tostring(L, 2)) == nullptr) {
+    lua_pushnil(L);
+    return 1;
+  }
+  runner.PushTable(lua_tostring(L, 2));
+  return 1;
+}
+
+int TablesNext(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  if (lua_next(L, 1) != 0) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
+int TablesPairs(lua_State* L) {
+  Runner& runner = RunnerOf(L);
+  lua_pushcfunction(L, TablesNext);
+  lua_createtable(L, 0, static_cast<int>(runner.rules().tables.all().size()));
+  for (const auto& [name, table] : runner.rules().tables.all()) {
+    runner.PushTable(name);
+    lua_setfield(L, -2, name.c_str());
+  }
+  lua_pushnil(L);
+  return 3;
+}
+
+int ReadOnly(lua_State* L) {
+  return luaL_error(L, "this table is read-only: a script changes nothing but its return value");
+}
+
+void PushCell(lua_State* L, Sandbox& sandbox, const tables::Value& value) {
+  using Kind = tables::Value::Kind;
+  switch (value.kind) {
+    case Kind::kNotApplicable: lua_pushnil(L); return;
+    case Kind::kBool: lua_pushboolean(L, value.AsBool()); return;
+    case Kind::kNumber: lua_pushnumber(L, value.number); return;
+    case Kind::kText: lua_pushlstring(L, value.text.data(), value.text.size()); return;
+    case Kind::kList:
+    case Kind::kMap: {
+      lua_createtable(L, 0, 0);
+      lua_Integer index = 1;
+      for (const auto& [key, entry] : value.entries) {
+        PushCell(L, sandbox, entry);
+        if (value.kind == Kind::kList) {
+          lua_rawseti(L, -2, index++);
+        } else {
+          lua_setfield(L, -2, key.c_str());
+        }
+      }
+      sandbox.PushReadOnly(-1);
+      lua_remove(L, -2);
+      return;
+    }
+  }
+  lua_pushnil(L);
+}
+
+void PushStrings(lua_State* L, Sandbox& sandbox, const std::vector<std::string>& names) {
+  lua_createtable(L, static_cast<int>(names.size()), 0);
+  lua_Integer index = 1;
+  for (const std::string& name : names) {
+    lua_pushlstring(L, name.data(), name.size());
+    lua_rawseti(L, -2, index++);
+  }
+  sandbox.PushReadOnly(-1);
+  lua_remove(L, -2);
+}
+
+}  // namespace
+
+Runner::Runner(const ruleset::Ruleset& rules, const Limits& limits) : rules_(rules), sandbox_(limits) {
+  sandbox_.user = this;
+  lua_State* L = sandbox_.state();
+  if (L == nullptr) {
+    failed_ = true;
+    failure_.code = "lua-memory";
+    failure_.message = "cannot create a Lua state";
+    failure_text_ = failure_.message;
+    return;
+  }
+  for (int* ref : {&rows_ref_, &tables_ref_, &squares_ref_}) {
+    lua_newtable(L);
+    *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  BuildRules();
+  SetMap(0, 0);
+}
+
+Runner::~Runner() = default;
+
+void Runner::BuildRules() {
+  lua_State* L = sandbox_.state();
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, rules_.manifest.name.c_str());
+  lua_setfield(L, -2, "name");
+  lua_pushstring(L, rules_.manifest.title.c_str());
+  lua_setfield(L, -2, "title");
+  lua_pushnumber(L, rules_.manifest.square_ft);
+  lua_setfield(L, -2, "square_ft");
+  lua_pushinteger(L, rules_.manifest.diagonal_cycle);
+  lua_setfield(L, -2, "diagonal_cycle");
+  PushStrings(L, sandbox_, rules_.lineage);
+  lua_setfield(L, -2, "lineage");
+  // tables: a proxy whose views are built on first use
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 4);
+  lua_pushcfunction(L, TablesIndex);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, ReadOnly);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pushcfunction(L, TablesPairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, -2, "tables");
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  sandbox_.SetShared("rules");
+}
+
+void Runner::SetMap(int32_t width, int32_t height) {
+  lua_State* L = sandbox_.state();
+  if (L == nullptr) return;
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, width);
+  lua_setfield(L, -2, "width");
+  lua_pushinteger(L, height);
+  lua_setfield(L, -2, "height");
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  sandbox_.SetShared("map");
+}
+
+void Runner::PushTable(const std::string& name) {
+  lua_State* L = sandbox_.state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, tables_ref_);
+  if (lua_getfield(L, -1, name.c_str()) != LUA_TNIL) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  const tables::Table& table = rules_.Table(name);
+  lua_createtable(L, static_cast<int>(table.rows.size()), static_cast<int>(table.rows.size()));
+  for (size_t row = 0; row < table.rows.size(); ++row) {
+    PushRow(name, static_cast<int>(row));
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, table.rows[row].name.c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(row + 1));
+  }
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, name.c_str());
+  lua_remove(L, -2);
+}
+
+void Runner::PushRow(const std::string& table_name, int row) {
+  lua_State* L = sandbox_.state();
+  const tables::Table& table = rules_.Table(table_name);
+  if (row < 0 || static_cast<size_t>(row) >= table.rows.size()) {
+    lua_pushnil(L);
+    return;
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, rows_ref_);
+  if (lua_getfield(L, -1, table_name.c_str()) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, table_name.c_str());
+  }
+  lua_remove(L, -2);  // the cache of this table's rows
+  if (lua_rawgeti(L, -1, row + 1) != LUA_TNIL) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  const tables::Row& data = table.rows[static_cast<size_t>(row)];
+  lua_createtable(L, 0, static_cast<int>(data.cells.size() + 3));
+  lua_pushstring(L, data.name.c_str());
+  lua_setfield(L, -2, "name");
+  lua_pushstring(L, data.label.c_str());
+  lua_setfield(L, -2, "label");
+  lua_pushstring(L, table_name.c_str());
+  lua_setfield(L, -2, "table");
+  for (const auto& [column, value] : data.cells) {
+    PushCell(L, sandbox_, value);
+    lua_setfield(L, -2, column.c_str());
+  }
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, row + 1);
+  lua_remove(L, -2);
+}
+
+void Runner::SetMover(const CreatureFacts& mover, std::vector<const Script*> scripts) {
+  mover_scripts_ = std::move(scripts);
+  mover_points_ = 0;
+  for (const Script* script : mover_scripts_) {
+    mover_points_ |= script->points;
+    if (script->error && !failed_) Fail(*script->error, script->error_text, script->error_line);
+  }
+  lua_State* L = sandbox_.state();
+  if (L == nullptr) return;
+  lua_createtable(L, 0, 12);
+  lua_pushstring(L, mover.id.c_str());
+  lua_setfield(L, -2, "id");
+  lua_pushstring(L, mover.side.c_str());
+  lua_setfield(L, -2, "side");
+  PushRow("sizes", rules_.Table("sizes").IndexOf(mover.size));
+  lua_setfield(L, -2, "size");
+  PushRow("speeds", mover.race.empty() ? -1 : rules_.Table("speeds").IndexOf(mover.race));
+  lua_setfield(L, -2, "race");
+  PushRow("armor", rules_.Table("armor").IndexOf(mover.armor));
+  lua_setfield(L, -2, "armor");
+  lua_pushstring(L, mover.shape.c_str());
+  lua_setfield(L, -2, "shape");
+  lua_createtable(L, 0, static_cast<int>(mover.speeds_ft.size()));
+  for (const auto& [kind, feet] : mover.speeds_ft) {
+    lua_pushnumber(L, feet);
+    lua_setfield(L, -2, kind.c_str());
+  }
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  lua_setfield(L, -2, "speed");
+  PushStrings(L, sandbox_, mover.conditions);
+  lua_setfield(L, -2, "conditions");
+  PushStrings(L, sandbox_, mover.traits);
+  lua_setfield(L, -2, "traits");
+  lua_pushinteger(L, mover.squares);
+  lua_setfield(L, -2, "squares");
+  PushNameSet(L, {&mover.conditions, &mover.traits});
+  lua_setfield(L, -2, "has");
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  if (mover_ref_ >= 0) luaL_unref(L, LUA_REGISTRYINDEX, mover_ref_);
+  mover_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void Runner::SetMode(int mode) {
+  lua_State* L = sandbox_.state();
+  if (L == nullptr) return;
+  PushRow("movement_modes", mode);
+  if (mode_ref_ >= 0) luaL_unref(L, LUA_REGISTRYINDEX, mode_ref_);
+  mode_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void Runner::PushSquare(const SquareFacts& facts) {
+  lua_State* L = sandbox_.state();
+  int key = facts.key >= 0 ? facts.key : next_key_--;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, squares_ref_);
+  if (facts.key >= 0 && lua_rawgeti(L, -1, key) != LUA_TNIL) {
+    lua_remove(L, -2);
+    return;
+  }
+  if (facts.key >= 0) lua_pop(L, 1);
+  squares_[key] = facts;
+  lua_createtable(L, 0, 6);
+  PushRow("terrain", facts.terrain);
+  lua_setfield(L, -2, "terrain");
+  lua_pushboolean(L, facts.occupied);
+  lua_setfield(L, -2, "occupied");
+  lua_pushboolean(L, facts.ally);
+  lua_setfield(L, -2, "ally");
+  lua_pushnumber(L, facts.size_difference);
+  lua_setfield(L, -2, "size_difference");
+  PushNameSet(L, {facts.names});
+  lua_setfield(L, -2, "has");
+  lua_pushinteger(L, key);
+  lua_pushcclosure(L, SquareOnTerrain, 1);
+  lua_setfield(L, -2, "on_terrain");
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  if (facts.key >= 0) {
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, key);
+  }
+  lua_remove(L, -2);
+}
+
+void Runner::PushStep(const StepFacts& step) {
+  lua_State* L = sandbox_.state();
+  lua_createtable(L, 0, 6);
+  PushSquare(step.to);
+  lua_setfield(L, -2, "to");
+  PushSquare(step.side_a);
+  lua_setfield(L, -2, "side_a");
+  PushSquare(step.side_b);
+  lua_setfield(L, -2, "side_b");
+  lua_pushboolean(L, step.diagonal);
+  lua_setfield(L, -2, "diagonal");
+  lua_pushinteger(L, step.diagonal_number);
+  lua_setfield(L, -2, "diagonal_number");
+  lua_pushcfunction(L, hooks::StepOnTerrain);
+  lua_setfield(L, -2, "on_terrain");
+  // Each script call gets its own step table, so it needs no read-only proxy: what the script
+  // writes in it is gone with the call. The squares in it are shared, and read-only.
+}
+
+std::optional<double> Runner::StepOnTerrain(int terrain, std::string& error) {
+  if (oracle_ == nullptr || current_step_ == nullptr) {
+    error = "step:on_terrain() answers only while the engine asks about this step";
+    return std::nullopt;
+  }
+  return oracle_->StepOnTerrain(*current_step_, terrain);
+}
+
+std::optional<bool> Runner::EndOnTerrain(int key, int terrain, std::string& error) {
+  auto square = squares_.find(key);
+  if (oracle_ == nullptr || square == squares_.end()) {
+    error = "square:on_terrain() answers only in movement hooks";
+    return std::nullopt;
+  }
+  return oracle_->EndOnTerrain(square->second, terrain);
+}
+
+void Runner::Fail(const Diagnostic& diagnostic, const std::string& text, int line) {
+  failed_ = true;
+  failure_line_ = line;
+  failure_ = diagnostic;
+  failure_text_ = text;
+}
+
+bool Runner::AnyDefines(const std::vector<const Script*>& scripts, HookPoint point) {
+  for (const Script* script : scripts) {
+    if (script->Defines(point)) return true;
+  }
+  return false;
+}
+
+bool Runner::AnyBroken(const std::vector<const Script*>& scripts) {
+  for (const Script* script : scripts) {
+    if (script->error) return true;
+  }
+  return false;
+}
+
+template <typename PushArgs>
+double Runner::Run(HookPoint point, const std::vector<const Script*>& scripts, double value, bool boolean,
+                   PushArgs push) {
+  lua_State* L = sandbox_.state();
+  const char* name = HookPointName(point);
+  for (const Script* script : scripts) {
+    if (failed_) break;
+    // A script that failed to load was reported then; the mover's fail its query (SetMover),
+    // an occupant's are left out so that the other creatures' queries still answer.
+    if (script->error || !script->Defines(point)) continue;
+    int nargs = push();
+    if (boolean) {
+      lua_pushboolean(L, value != 0);
+    } else {
+      lua_pushnumber(L, value);
+    }
+    Sandbox::Outcome outcome = sandbox_.Call(*script, name, nargs + 1);
+    if (outcome == Sandbox::Outcome::kFailed) {
+      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      break;
+    }
+    if (outcome == Sandbox::Outcome::kMissing) continue;
+    double result = value;
+    int type = lua_type(L, -1);
+    std::string wrong;
+    if (type == LUA_TNIL) {
+      // keeps the result
+    } else if (boolean && type == LUA_TBOOLEAN) {
+      result = lua_toboolean(L, -1) ? 1 : 0;
+    } else if (!boolean && type == LUA_TNUMBER) {
+      result = lua_tonumber(L, -1);
+      if (!std::isfinite(result) || result < 0) {
+        wrong = point == HookPoint::kSpeed
+                    ? fmt::format("speed returned {}, which is not a speed in feet", result)
+                    : fmt::format("{} returned {}, which is not a cost in squares (to forbid a step, "
+                                  "return false from {})",
+                                  name, result,
+                                  point == HookPoint::kStepCost ? "may_enter" : "occupant_may_enter");
+      }
+    } else {
+      wrong = fmt::format("{} returned a {}; it returns {} or nil (to keep the rules' result)", name,
+                          luaL_typename(L, -1), boolean ? "true, false" : "a number");
+    }
+    lua_pop(L, 1);
+    if (!wrong.empty()) {
+      sandbox_.Fail(*script, script->lines[static_cast<int>(point)], "lua-result", wrong);
+      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      break;
+    }
+    if (log_ != nullptr && result != value) log_->push_back({script, point, value, result});
+    value = result;
+  }
+  return value;
+}
+
+double Runner::Speed(double land_ft) {
+  if (failed_ || !MoverDefines(HookPoint::kSpeed)) return land_ft;
+  lua_State* L = sandbox_.state();
+  return Run(HookPoint::kSpeed, mover_scripts_, land_ft, false, [&] {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
+    return 1;
+  });
+}
+
+double Runner::StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost) {
+  if (failed_) return cost;
+  bool mover = MoverDefines(HookPoint::kStepCost);
+  bool others = AnyDefines(occupant, HookPoint::kOccupantStepCost);
+  if (!mover && !others) return cost;
+  lua_State* L = sandbox_.state();
+  current_step_ = &step;
+  auto push = [&] {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
+    PushStep(step);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mode_ref_);
+    return 3;
+  };
+  if (mover) cost = Run(HookPoint::kStepCost, mover_scripts_, cost, false, push);
+  if (others) cost = Run(HookPoint::kOccupantStepCost, occupant, cost, false, push);
+  current_step_ = nullptr;
+  return cost;
+}
+
+bool Runner::MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed) {
+  if (failed_) return allowed;
+  bool mover = MoverDefines(HookPoint::kMayEnter);
+  bool others = AnyDefines(occupant, HookPoint::kOccupantMayEnter);
+  if (!mover && !others) return allowed;
+  lua_State* L = sandbox_.state();
+  current_step_ = &step;
+  auto push = [&] {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
+    PushStep(step);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mode_ref_);
+    return 3;
+  };
+  double result = allowed ? 1 : 0;
+  if (mover) result = Run(HookPoint::kMayEnter, mover_scripts_, result, true, push);
+  if (others) result = Run(HookPoint::kOccupantMayEnter, occupant, result, true, push);
+  current_step_ = nullptr;
+  return result != 0;
+}
+
+bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed) {
+  if (failed_) return allowed;
+  bool mover = MoverDefines(HookPoint::kMayEnd);
+  bool others = AnyDefines(occupant, HookPoint::kOccupantMayEnd);
+  if (!mover && !others) return allowed;
+  lua_State* L = sandbox_.state();
+  PushSquare(square);
+  int view = lua_gettop(L);
+  auto push = [&] {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
+    lua_pushvalue(L, view);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mode_ref_);
+    return 3;
+  };
+  double result = allowed ? 1 : 0;
+  if (mover) result = Run(HookPoint::kMayEnd, mover_scripts_, result, true, push);
+  if (others) result = Run(HookPoint::kOccupantMayEnd, occupant, result, true, push);
+  lua_settop(L, view - 1);
+  return result != 0;
+}
+
+}  // namespace rulecraft::hooks

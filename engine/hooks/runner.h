@@ -1,0 +1,153 @@
+// Calling a creature's exception scripts at the hook points (docs/lua.md): the read-only views
+// of the mover, its step, the squares, the map and the ruleset's tables, and what a script's
+// answer does to the DSL's result.
+//
+// The engine calls a hook with the situation and the DSL's own result; the script returns a
+// new result or nil to keep it. The mover's scripts run first, in the order of its traits,
+// then (for a step into an occupied square, or ending there) the occupant's scripts; each sees
+// the result of the one before. Once a call fails, the runner stops calling scripts and keeps
+// the failure for the query to report.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hooks/sandbox.h"
+#include "hooks/script.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft::hooks {
+
+// A creature as scripts see it (`mover`).
+struct CreatureFacts {
+  std::string id;
+  std::string side;
+  std::string size;   // a row of `sizes`
+  std::string race;   // a row of `speeds`, or empty
+  std::string armor;  // a row of `armor`
+  std::string shape;
+  std::vector<std::string> conditions;
+  std::vector<std::string> traits;
+  std::map<std::string, double> speeds_ft;
+  int squares = 1;  // side of its space, in squares
+};
+
+// One square as scripts see it: its terrain and who stands there, relative to the mover.
+struct SquareFacts {
+  int key = -1;  // the square's class in the mover's grid view: views are built once per key
+  int terrain = 0;  // a row of `terrain`
+  bool occupied = false;
+  bool ally = false;
+  double size_difference = 0;
+  const std::vector<std::string>* names = nullptr;  // the occupant's conditions and traits
+};
+
+// One square's step of the mover's space.
+struct StepFacts {
+  SquareFacts to;
+  SquareFacts side_a;
+  SquareFacts side_b;
+  bool diagonal = false;
+  int diagonal_number = 0;
+};
+
+// The ruleset's own answers to "what if this square were of another terrain" (the views'
+// on_terrain helpers). The movement layer answers with the DSL rules only, no scripts.
+class Oracle {
+ public:
+  virtual ~Oracle() = default;
+  // may_enter then step_cost of the step with its `to` square on terrain row `terrain`;
+  // nullopt when may_enter forbids it.
+  virtual std::optional<double> StepOnTerrain(const StepFacts& step, int terrain) = 0;
+  // may_end of the square on terrain row `terrain`.
+  virtual bool EndOnTerrain(const SquareFacts& square, int terrain) = 0;
+};
+
+// A result a script changed, for explanations.
+struct Change {
+  const Script* script = nullptr;
+  HookPoint point = HookPoint::kStepCost;
+  double before = 0;
+  double after = 0;
+};
+
+class Runner {
+ public:
+  Runner(const ruleset::Ruleset& rules, const Limits& limits);
+  ~Runner();
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
+
+  // The creature whose query this is, and its scripts (those of its traits that have one).
+  void SetMover(const CreatureFacts& mover, std::vector<const Script*> scripts);
+  // The movement mode (a row of `movement_modes`).
+  void SetMode(int mode);
+  // The map's size, for the `map` view.
+  void SetMap(int32_t width, int32_t height);
+  void SetOracle(Oracle* oracle) { oracle_ = oracle; }
+  // While set, every change a script makes is appended here.
+  void SetLog(std::vector<Change>* log) { log_ = log; }
+
+  // Whether a mover's script defines the hook point.
+  bool MoverDefines(HookPoint point) const { return (mover_points_ >> static_cast<int>(point) & 1u) != 0; }
+  static bool AnyDefines(const std::vector<const Script*>& scripts, HookPoint point);
+  // Whether one of the scripts failed to load (a query about its creature then fails).
+  static bool AnyBroken(const std::vector<const Script*>& scripts);
+
+  // The hook points: each takes the DSL's result and returns the scripts' result.
+  double Speed(double land_ft);
+  double StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost);
+  bool MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed);
+  bool MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed);
+
+  // How many script calls the runner has made (for benchmarks).
+  int64_t calls() const { return sandbox_.calls(); }
+
+  bool failed() const { return failed_; }
+  // The failure as a diagnostic (file = the script, span = its line) and as "path:line: …".
+  const Diagnostic& failure() const { return failure_; }
+  const std::string& failure_text() const { return failure_text_; }
+  int failure_line() const { return failure_line_; }
+
+  // For the views' C functions.
+  void PushRow(const std::string& table, int row);
+  void PushTable(const std::string& table);
+  void PushSquare(const SquareFacts& square);
+  std::optional<double> StepOnTerrain(int terrain, std::string& error);
+  std::optional<bool> EndOnTerrain(int key, int terrain, std::string& error);
+  const ruleset::Ruleset& rules() const { return rules_; }
+
+ private:
+  // Runs `point` of every script in order over `value`; pushes the arguments with `push`.
+  template <typename PushArgs>
+  double Run(HookPoint point, const std::vector<const Script*>& scripts, double value, bool boolean,
+             PushArgs push);
+  void PushStep(const StepFacts& step);
+  void BuildRules();
+  void Fail(const Diagnostic& diagnostic, const std::string& text, int line);
+
+  const ruleset::Ruleset& rules_;
+  Sandbox sandbox_;
+  std::vector<const Script*> mover_scripts_;
+  uint32_t mover_points_ = 0;
+  int mover_ref_ = -1;
+  int mode_ref_ = -1;
+  int rows_ref_ = -1;     // cache: table name → {row index → view}
+  int tables_ref_ = -1;   // cache: table name → view
+  int squares_ref_ = -1;  // cache: square key → view
+  std::map<int, SquareFacts> squares_;
+  int next_key_ = -1;  // keys for squares given none (counting down)
+  const StepFacts* current_step_ = nullptr;
+  Oracle* oracle_ = nullptr;
+  std::vector<Change>* log_ = nullptr;
+  bool failed_ = false;
+  Diagnostic failure_;
+  std::string failure_text_;
+  int failure_line_ = 0;
+};
+
+}  // namespace rulecraft::hooks

@@ -1,0 +1,4 @@
+-- Returns a cost that is no cost.
+function step_cost(mover, step, mode, cost)
+  return -1
+end

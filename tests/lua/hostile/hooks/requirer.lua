@@ -1,0 +1,5 @@
+-- Nor require.
+function speed(mover, land)
+  local os = require("os")
+  return land
+end
