@@ -287,6 +287,19 @@ void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset
   CheckPlacement(file, scenario, rules, diagnostics);
 }
 
+// Warns about a condition or trait that no rule tests (`has`) and no script handles: most often
+// a typo ("barbrian"), which would otherwise silently change nothing.
+void WarnIfUnused(const Creature& creature, const std::string& name, const char* what,
+                  const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
+  const compile::Program& program = *rules.program;
+  if (program.FlagBit(name) >= 0) return;
+  Diagnostic& warning = diagnostics.Warning(
+      "unused-name", creature.span,
+      fmt::format("creature '{}': no rule or script of ruleset '{}' uses the {} '{}'", creature.id,
+                  rules.manifest.name, what, name));
+  SuggestName(warning, name, program.flags);
+}
+
 std::optional<std::string> ResolveRulesetOf(const SourceFile& file, const YAML::Node& node,
                                             const std::string& default_ruleset,
                                             Diagnostics& diagnostics) {
@@ -371,7 +384,12 @@ std::optional<LoadedScenario> ReadScenario(const std::string& path,
     for (const std::string& trait : creature.traits) {
       if (auto script = rulesets.scripts().Find(*rules, trait, sources, diagnostics)) {
         creature.scripts.push_back(std::move(script));
+      } else {
+        WarnIfUnused(creature, trait, "trait", *rules, diagnostics);
       }
+    }
+    for (const std::string& condition : creature.conditions) {
+      WarnIfUnused(creature, condition, "condition", *rules, diagnostics);
     }
   }
   if (queries.IsDefined()) ReadQueries(*file, queries, *rules, scenario, diagnostics);
