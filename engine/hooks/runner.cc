@@ -485,11 +485,12 @@ double Runner::Speed(double land_ft) {
   });
 }
 
-double Runner::StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost) {
-  if (failed_) return cost;
-  bool mover = MoverDefines(HookPoint::kStepCost);
-  bool others = AnyDefines(occupant, HookPoint::kOccupantStepCost);
-  if (!mover && !others) return cost;
+double Runner::RunStepHooks(HookPoint mover_point, HookPoint occupant_point, const StepFacts& step,
+                            const std::vector<const Script*>& occupant, double value, bool boolean) {
+  if (failed_) return value;
+  bool mover = MoverDefines(mover_point);
+  bool others = AnyDefines(occupant, occupant_point);
+  if (!mover && !others) return value;
   lua_State* L = sandbox_.state();
   current_step_ = &step;
   auto push = [&] {
@@ -498,30 +499,19 @@ double Runner::StepCost(const StepFacts& step, const std::vector<const Script*>&
     lua_rawgeti(L, LUA_REGISTRYINDEX, mode_ref_);
     return 3;
   };
-  if (mover) cost = Run(HookPoint::kStepCost, mover_scripts_, cost, false, push);
-  if (others) cost = Run(HookPoint::kOccupantStepCost, occupant, cost, false, push);
+  if (mover) value = Run(mover_point, mover_scripts_, value, boolean, push);
+  if (others) value = Run(occupant_point, occupant, value, boolean, push);
   current_step_ = nullptr;
-  return cost;
+  return value;
+}
+
+double Runner::StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost) {
+  return RunStepHooks(HookPoint::kStepCost, HookPoint::kOccupantStepCost, step, occupant, cost, false);
 }
 
 bool Runner::MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed) {
-  if (failed_) return allowed;
-  bool mover = MoverDefines(HookPoint::kMayEnter);
-  bool others = AnyDefines(occupant, HookPoint::kOccupantMayEnter);
-  if (!mover && !others) return allowed;
-  lua_State* L = sandbox_.state();
-  current_step_ = &step;
-  auto push = [&] {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
-    PushStep(step);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, mode_ref_);
-    return 3;
-  };
-  double result = allowed ? 1 : 0;
-  if (mover) result = Run(HookPoint::kMayEnter, mover_scripts_, result, true, push);
-  if (others) result = Run(HookPoint::kOccupantMayEnter, occupant, result, true, push);
-  current_step_ = nullptr;
-  return result != 0;
+  return RunStepHooks(HookPoint::kMayEnter, HookPoint::kOccupantMayEnter, step, occupant, allowed ? 1 : 0,
+                      true) != 0;
 }
 
 bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed) {

@@ -127,6 +127,10 @@ class Runner {
   double Run(HookPoint point, const std::vector<const Script*>& scripts, double value, bool boolean,
              PushArgs push);
   void PushStep(const StepFacts& step);
+  // Runs a step hook of the mover's scripts, then its occupant twin of the scripts of the
+  // creature in the square entered; `boolean` for may_enter-like hooks.
+  double RunStepHooks(HookPoint mover_point, HookPoint occupant_point, const StepFacts& step,
+                      const std::vector<const Script*>& occupant, double value, bool boolean);
   void BuildRules();
   void Fail(const Diagnostic& diagnostic, const std::string& text, int line);
 
