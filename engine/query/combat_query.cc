@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "combat/threat.h"
+#include "query/cover_answer.h"
 #include "query/explain.h"
 #include "query/records.h"
 
@@ -110,6 +111,13 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   const model::Creature* attacker = context.scenario.FindCreature(query.params.value("attacker", ""));
   const model::Creature* defender = context.scenario.FindCreature(query.params.value("defender", ""));
   if (attacker == nullptr || defender == nullptr) return (void)Fail(result, "unknown creature");
+  // `defender_at`: the defender in the middle of a move, perhaps in a friend's square it moves through.
+  model::Creature moving;
+  if (query.params.contains("defender_at")) {
+    moving = *defender;
+    moving.at = {query.params["defender_at"][0].get<int32_t>(), query.params["defender_at"][1].get<int32_t>()};
+    defender = &moving;
+  }
   int attack_rule = program.FindRule("attack_bonus");
   int ac_rule = program.FindRule("ac_bonus");
   if (attack_rule < 0 || ac_rule < 0) {
@@ -133,7 +141,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
     if (!possible) why = "the defender is not within the attacker's reach (rule threatens)";
     flankers = Flankers(context, *attacker, *defender);
   }
-  std::array<eval::Slot, compile::kRecordHeader + 7> attack{};
+  std::array<eval::Slot, kAttackRecordSlots> attack{};
   uint64_t flags = 0;
   if (query.params.contains("conditions") && query.params["conditions"].is_array()) {
     for (const auto& name : query.params["conditions"]) {
@@ -150,6 +158,13 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   attack[6].number = melee && !flankers.empty() ? 1 : 0;
   attack[7].number = reach_weapon ? 1 : 0;
   attack[8].number = Adjacent(*attacker, *defender) ? 1 : 0;
+
+  CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result);
+  if (!cover.error.empty()) return (void)Fail(result, cover.error);
+  if (possible && !cover.attack_possible) {
+    possible = false;
+    why = cover.why;
+  }
 
   eval::Machine machine(program);
   eval::Trace trace;
@@ -169,7 +184,9 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   result["attack_bonus"] = Number(attack_bonus);
   result["ac_bonus"] = Number(ac_bonus);
   result["net"] = Number(attack_bonus - ac_bonus);
+  if (cover.measured) result["attack_of_opportunity"] = melee && possible && cover.opportunity_allowed;
   nlohmann::json explain_list = ExplainTrace(trace, program, context.sources);
+  explain_list.insert(explain_list.end(), cover.explain.begin(), cover.explain.end());
   // The footnotes of the table rows that applied, as results ("loses Dex bonus to AC" …).
   nlohmann::json effects = nlohmann::json::array();
   for (const auto& entry : explain_list) {

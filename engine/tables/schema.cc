@@ -41,7 +41,7 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("blocks_corners", T::kBool, true),
                       Choice("cover", {"none", "low", "full"}, true),
                       Choice("concealment", {"none", "partial", "total"}, true),
-                      Col("hampers_flyers", T::kBool, false)},
+                      Col("hampers_flyers", T::kBool, false), Col("dark", T::kBool, false)},
                      {"open"},
                      {}});
   schemas.push_back({"movement_modes", true, false, false,
@@ -70,6 +70,17 @@ std::vector<TableSchema> BuildSchemas() {
                      {Choice("bonuses", {"stack", "highest", "highest_per_source"}, true),
                       Choice("penalties", {"stack", "lowest"}, true)},
                      {},
+                     {}});
+  schemas.push_back({"cover", false, true, false,
+                     {Col("ac", T::kOptionalInt, true), Col("reflex", T::kOptionalInt, true),
+                      Col("hide", T::kOptionalInt, true), Col("allows_hide", T::kBool, true),
+                      Col("attack_possible", T::kBool, true), Col("attacks_of_opportunity", T::kBool, true)},
+                     {"none"},
+                     {}});
+  schemas.push_back({"concealment", false, true, false,
+                     {Col("miss_chance", T::kInt, true), Col("blocks_sight", T::kBool, true),
+                      Col("allows_hide", T::kBool, true), Col("attacks_of_opportunity", T::kBool, true)},
+                     {"none"},
                      {}});
   schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
   return schemas;

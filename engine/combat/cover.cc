@@ -1,0 +1,113 @@
+#include "combat/cover.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace rulecraft::combat {
+namespace {
+
+// What one line meets, and the low obstacle on it nearest the defender.
+struct LineFacts {
+  bool wall = false;
+  bool low = false;
+  bool creature = false;
+  bool friend_passed = false;
+  bool concealing = false;
+  bool blocks_sight = false;
+  bool has_low = false;
+  model::Square nearest_low;
+  std::pair<int32_t, int32_t> nearest_low_gap{0, 0};
+};
+
+// Orders gaps by the larger axis, then the smaller: any 1-2-1-2 or straight metric agrees.
+std::pair<int32_t, int32_t> GapKey(Space defender, model::Square square) {
+  int32_t dx = 0, dy = 0;
+  GapBetween(defender, square, dx, dy);
+  return {std::max(dx, dy), std::min(dx, dy)};
+}
+
+LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, Space defender, const SquareFacts& facts) {
+  LineFacts line;
+  ForEachSquareMet(from, to, [&](model::Square square, Contact contact) {
+    if (!map.Contains(square)) return;
+    SquareOnLine on = facts(square);
+    line.wall |= on.wall;
+    line.concealing |= on.concealing;
+    line.blocks_sight |= on.blocks_sight;
+    // 002 부드러운 엄폐: a square "occupied by a creature" is passed through its inside; only
+    // walls and concealing terrain count their borders ("구역 및 그 경계").
+    if (contact == Contact::kInside) {
+      line.creature |= on.creature;
+      line.friend_passed |= on.friend_passed;
+    }
+    if (on.low) {
+      auto key = GapKey(defender, square);
+      if (!line.has_low || key < line.nearest_low_gap) {
+        line.has_low = true;
+        line.nearest_low = square;
+        line.nearest_low_gap = key;
+      }
+      line.low = true;
+    }
+  });
+  return line;
+}
+
+}  // namespace
+
+void GapBetween(Space space, model::Square square, int32_t& dx, int32_t& dy) {
+  auto axis = [](int32_t low, int32_t high, int32_t value) { return std::max({0, low - value, value - high}); };
+  dx = axis(space.at.x, space.at.x + space.side - 1, square.x);
+  dy = axis(space.at.y, space.at.y + space.side - 1, square.y);
+}
+
+CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts) {
+  CoverSurvey survey;
+  survey.space_concealed = true;
+  survey.space_hidden = true;
+  for (int32_t j = 0; j < defender.side; ++j) {
+    for (int32_t i = 0; i < defender.side; ++i) {
+      model::Square square{defender.at.x + i, defender.at.y + j};
+      SquareOnLine on = map.Contains(square) ? facts(square) : SquareOnLine{};
+      survey.space_concealed &= on.concealing;
+      survey.space_hidden &= on.blocks_sight;
+    }
+  }
+  for (int32_t cy = 0; cy <= attacker.side; ++cy) {
+    for (int32_t cx = 0; cx <= attacker.side; ++cx) {
+      Corner corner{attacker.at.x + cx, attacker.at.y + cy};
+      for (int32_t j = 0; j < defender.side; ++j) {
+        for (int32_t i = 0; i < defender.side; ++i) {
+          CoverCandidate candidate;
+          candidate.corner = corner;
+          candidate.target = {defender.at.x + i, defender.at.y + j};
+          // A line that reaches a corner of a square which blocks sight does not see the
+          // creature inside it, even if it never enters the square.
+          bool target_hidden = map.Contains(candidate.target) && facts(candidate.target).blocks_sight;
+          std::pair<int32_t, int32_t> nearest_low_gap{0, 0};
+          for (int32_t k = 0; k < 4; ++k) {
+            Corner to{candidate.target.x + (k & 1), candidate.target.y + (k >> 1)};
+            LineFacts line = SurveyLine(map, corner, to, defender, facts);
+            candidate.wall_lines += line.wall ? 1 : 0;
+            candidate.low_lines += line.low ? 1 : 0;
+            candidate.creature_lines += line.creature ? 1 : 0;
+            candidate.friend_lines += line.friend_passed && !line.creature ? 1 : 0;
+            candidate.concealing_lines += line.concealing ? 1 : 0;
+            survey.line_of_effect |= !line.wall;
+            survey.line_of_sight |= !line.wall && !line.blocks_sight && !target_hidden;
+            if (line.has_low && (!candidate.has_low_obstacle || line.nearest_low_gap < nearest_low_gap)) {
+              candidate.has_low_obstacle = true;
+              candidate.low_obstacle = line.nearest_low;
+              nearest_low_gap = line.nearest_low_gap;
+            }
+          }
+          survey.candidates.push_back(candidate);
+        }
+      }
+    }
+  }
+  return survey;
+}
+
+}  // namespace rulecraft::combat

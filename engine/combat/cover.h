@@ -1,0 +1,66 @@
+// The lines of attack between two creatures (002 엄폐, 은폐): from each corner the attacker may
+// choose to the corners of each square of the defender it may choose, what every line passes
+// through. The engine only measures; the ruleset's `cover` and `concealment` rules decide what
+// the facts mean (docs/dsl.md, the attack record).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "combat/line_contact.h"
+#include "model/scenario.h"
+
+namespace rulecraft::combat {
+
+// What one map square holds for lines of attack.
+struct SquareOnLine {
+  bool wall = false;          // its terrain gives full cover (terrain `cover: full`)
+  bool low = false;           // a low obstacle (terrain `cover: low`)
+  bool creature = false;      // another creature stands in it (neither attacker nor defender)
+  bool friend_passed = false; // only a friend of the defender whose square the defender shares
+  bool concealing = false;    // its concealment (rule `square_concealment`) is more than none
+  bool blocks_sight = false;  // that concealment blocks sight
+};
+
+// The map as lines of attack see it: `at(square)` for squares inside the map.
+using SquareFacts = std::function<SquareOnLine(model::Square)>;
+
+// One choice of the attacker: one of its corners and one square of the defender; four lines.
+struct CoverCandidate {
+  Corner corner;
+  model::Square target;
+  int32_t wall_lines = 0;        // lines through or along a wall (or through a wall's corner)
+  int32_t low_lines = 0;         // lines through or along a low obstacle
+  int32_t creature_lines = 0;    // lines through the inside of another creature's square
+  int32_t friend_lines = 0;      // lines through a friend's square the defender moves through
+  int32_t concealing_lines = 0;  // lines through or along a concealing square
+  bool has_low_obstacle = false;
+  model::Square low_obstacle;    // of the low obstacles met, the one nearest the defender
+};
+
+// Every candidate, and the facts over all of them.
+struct CoverSurvey {
+  std::vector<CoverCandidate> candidates;
+  bool line_of_effect = false;   // some line meets no wall
+  bool line_of_sight = false;    // some line meets neither a wall nor a square that blocks sight,
+                                 // and ends at a defender square that does not block sight
+  bool space_concealed = false;  // every square of the defender's space is concealing
+  bool space_hidden = false;     // every square of the defender's space blocks sight
+};
+
+// A creature's space on the grid.
+struct Space {
+  model::Square at;
+  int32_t side = 1;
+};
+
+// Surveys the lines from every corner of the attacker's space (any of its squares' corners) to
+// the four corners of each square of the defender's space. Squares outside the map meet
+// nothing.
+CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts);
+
+// The gap, per axis, between a space and a square (0 inside it), for distance rules.
+void GapBetween(Space space, model::Square square, int32_t& dx, int32_t& dy);
+
+}  // namespace rulecraft::combat

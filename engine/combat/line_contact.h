@@ -1,0 +1,31 @@
+// Which squares a straight line between two grid corners meets, and how: through a square's
+// inside, or only along its border or through one of its corners. The geometry under cover,
+// concealment and line of effect (002 엄폐: "선이 ... 구역 및 그 경계 ... 를 지나가게 된다면").
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "model/scenario.h"
+
+namespace rulecraft::combat {
+
+// A grid point: corner (x, y) is the top-left corner of square (x, y).
+struct Corner {
+  int32_t x = 0;
+  int32_t y = 0;
+  bool operator==(const Corner&) const = default;
+};
+
+// How a line meets a square: not at all, only on its border (along a side or through a corner
+// point), or through its inside.
+enum class Contact : uint8_t { kNone, kBorder, kInside };
+
+// How the segment from `from` to `to`, its two end points left out, meets `square`.
+Contact ContactOf(Corner from, Corner to, model::Square square);
+
+// Calls `visit` for every square the segment from `from` to `to` (end points left out) meets,
+// with how it meets it; squares are visited in no particular order.
+void ForEachSquareMet(Corner from, Corner to, const std::function<void(model::Square, Contact)>& visit);
+
+}  // namespace rulecraft::combat

@@ -1,0 +1,288 @@
+#include "query/cover_answer.h"
+
+#include <unordered_map>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "combat/cover.h"
+#include "query/explain.h"
+
+namespace rulecraft::query {
+namespace {
+
+// The cover fields of the attack record, in environment.cc order from kAttackCoverSlot.
+enum Field : size_t {
+  kCover,
+  kConcealment,
+  kLineOfEffect,
+  kLineOfSight,
+  kWallLines,
+  kLowLines,
+  kCreatureLines,
+  kFriendLines,
+  kConcealingLines,
+  kLowObstacle,
+  kLowObstacleDistance,
+  kLowObstacleAttackerDistance,
+  kSpaceConcealed,
+  kSpaceHidden,
+  kFieldCount,
+};
+static_assert(kAttackCoverSlot + kFieldCount == kAttackRecordSlots);
+
+int32_t Passing(const combat::CoverCandidate& candidate, bool concealment) {
+  return concealment ? candidate.concealing_lines
+                     : candidate.wall_lines + candidate.low_lines + candidate.creature_lines + candidate.friend_lines;
+}
+
+bool Overlaps(const model::Creature& a, const model::Creature& b) {
+  return a.at.x < b.at.x + b.squares_per_side && b.at.x < a.at.x + a.squares_per_side &&
+         a.at.y < b.at.y + b.squares_per_side && b.at.y < a.at.y + a.squares_per_side;
+}
+
+bool Occupies(const model::Creature& creature, model::Square square) {
+  return square.x >= creature.at.x && square.x < creature.at.x + creature.squares_per_side &&
+         square.y >= creature.at.y && square.y < creature.at.y + creature.squares_per_side;
+}
+
+// Measures lines and evaluates the rules over them for one query.
+class CoverMeasure {
+ public:
+  CoverMeasure(const AnswerContext& context, const model::Creature& attacker, const model::Creature& defender,
+               eval::Slot* attack)
+      : context_(context),
+        program_(*context.rules.program),
+        attacker_(attacker),
+        defender_(defender),
+        attack_(attack),
+        machine_(program_) {
+    cover_rule_ = program_.FindRule("cover_degree");
+    concealment_rule_ = program_.FindRule("concealment_degree");
+    square_rule_ = program_.FindRule("square_concealment");
+    gap_rule_ = program_.FindRule("gap_distance");
+    cover_table_ = context.rules.tables.Find("cover");
+    concealment_table_ = context.rules.tables.Find("concealment");
+  }
+
+  CoverOutcome Run(nlohmann::json& result);
+
+ private:
+  eval::Slot& Slot(Field field) { return attack_[kAttackCoverSlot + field]; }
+  combat::SquareOnLine FactsAt(model::Square square);
+  bool Fill(const combat::CoverCandidate& candidate);
+  double GapDistance(combat::Space space, model::Square square);
+  // Evaluates `rule` over every candidate; the index of the first with the earliest row.
+  size_t Choose(int rule, const std::vector<combat::CoverCandidate>& candidates, int& row);
+  void ExplainRow(const tables::Table& table, int row, const char* column, nlohmann::json& explain);
+
+  const AnswerContext& context_;
+  const compile::Program& program_;
+  const model::Creature& attacker_;
+  const model::Creature& defender_;
+  eval::Slot* attack_;
+  eval::Machine machine_;
+  int cover_rule_ = -1, concealment_rule_ = -1, square_rule_ = -1, gap_rule_ = -1;
+  const tables::Table* cover_table_ = nullptr;
+  const tables::Table* concealment_table_ = nullptr;
+  std::vector<int> terrain_concealment_;  // by map terrain kind, -1 not yet asked
+  std::unordered_map<int64_t, combat::SquareOnLine> squares_;  // facts of the squares met so far
+  combat::CoverSurvey survey_;
+  std::string error_;
+};
+
+combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
+  const model::GridMap& map = *context_.scenario.map;
+  int64_t key = int64_t{square.y} * map.width + square.x;
+  if (auto known = squares_.find(key); known != squares_.end()) return known->second;
+  combat::SquareOnLine& on = squares_[key];
+  const std::string& kind = map.TerrainAt(square);
+  const tables::Table& terrain = context_.rules.Table("terrain");
+  int terrain_row = terrain.IndexOf(kind);
+  if (terrain_row >= 0) {
+    const tables::Value* cover = terrain.rows[static_cast<size_t>(terrain_row)].Get("cover");
+    on.wall = cover != nullptr && cover->text == "full";
+    on.low = cover != nullptr && cover->text == "low";
+  }
+  size_t kind_index = map.cells[static_cast<size_t>(square.y) * static_cast<size_t>(map.width) +
+                                static_cast<size_t>(square.x)];
+  if (terrain_concealment_.empty()) terrain_concealment_.assign(map.terrain_kinds.size(), -1);
+  int& concealment = terrain_concealment_[kind_index];
+  if (concealment < 0) {
+    concealment = 0;
+    if (square_rule_ >= 0 && terrain_row >= 0) {
+      eval::Slot args[2];
+      args[0].record = attack_;
+      args[1].number = terrain_row;
+      concealment = static_cast<int>(machine_.Call(square_rule_, args).number);
+    }
+  }
+  on.concealing = concealment > 0;
+  on.blocks_sight = concealment_table_ != nullptr && concealment < static_cast<int>(concealment_table_->rows.size()) &&
+                    concealment_table_->rows[static_cast<size_t>(concealment)].Get("blocks_sight") != nullptr &&
+                    concealment_table_->rows[static_cast<size_t>(concealment)].Get("blocks_sight")->AsBool();
+  // 000 아군: "아군 캐릭터가 점유한 구역을 통과하여 이동할 때, 해당 캐릭터가 엄폐를 제공하지는 않습니다"
+  // — measured apart (friend_lines) so the rules decide.
+  for (const model::Creature& other : context_.scenario.creatures) {
+    if (other.id == attacker_.id || other.id == defender_.id || !other.valid || !Occupies(other, square)) continue;
+    bool passed = !defender_.side.empty() && other.side == defender_.side && Overlaps(other, defender_);
+    if (passed) on.friend_passed = true;
+    else on.creature = true;
+  }
+  return on;
+}
+
+double CoverMeasure::GapDistance(combat::Space space, model::Square square) {
+  int32_t dx = 0, dy = 0;
+  combat::GapBetween(space, square, dx, dy);
+  if (gap_rule_ < 0) {
+    if (error_.empty()) error_ = "a low obstacle lies between the creatures: the ruleset needs rule 'gap_distance' (docs/dsl.md)";
+    return 0;
+  }
+  eval::Slot args[2];
+  args[0].number = dx;
+  args[1].number = dy;
+  return machine_.Call(gap_rule_, args).number;
+}
+
+bool CoverMeasure::Fill(const combat::CoverCandidate& candidate) {
+  Slot(kLineOfEffect).number = survey_.line_of_effect ? 1 : 0;
+  Slot(kLineOfSight).number = survey_.line_of_sight ? 1 : 0;
+  Slot(kWallLines).number = candidate.wall_lines;
+  Slot(kLowLines).number = candidate.low_lines;
+  Slot(kCreatureLines).number = candidate.creature_lines;
+  Slot(kFriendLines).number = candidate.friend_lines;
+  Slot(kConcealingLines).number = candidate.concealing_lines;
+  Slot(kLowObstacle).number = candidate.has_low_obstacle ? 1 : 0;
+  Slot(kLowObstacleDistance).number =
+      candidate.has_low_obstacle ? GapDistance({defender_.at, defender_.squares_per_side}, candidate.low_obstacle) : 0;
+  Slot(kLowObstacleAttackerDistance).number =
+      candidate.has_low_obstacle ? GapDistance({attacker_.at, attacker_.squares_per_side}, candidate.low_obstacle) : 0;
+  Slot(kSpaceConcealed).number = survey_.space_concealed ? 1 : 0;
+  Slot(kSpaceHidden).number = survey_.space_hidden ? 1 : 0;
+  return error_.empty();
+}
+
+size_t CoverMeasure::Choose(int rule, const std::vector<combat::CoverCandidate>& candidates, int& row) {
+  size_t best = 0;
+  row = 0;
+  if (rule < 0) return best;
+  eval::Slot record{.record = attack_};
+  for (size_t i = 0; i < candidates.size() && error_.empty(); ++i) {
+    if (!Fill(candidates[i])) break;
+    int candidate_row = static_cast<int>(machine_.Call(rule, {&record, 1}).number);
+    if (!machine_.error().empty()) error_ = machine_.error();
+    // Between equal answers, the choice with the fewest lines passing anything explains best.
+    int32_t lines = Passing(candidates[i], rule == concealment_rule_);
+    if (i == 0 || candidate_row < row || (candidate_row == row && lines < Passing(candidates[best], rule == concealment_rule_))) {
+      row = candidate_row;
+      best = i;
+    }
+  }
+  return best;
+}
+
+void CoverMeasure::ExplainRow(const tables::Table& table, int row, const char* column, nlohmann::json& explain) {
+  const tables::Row& entry = table.rows[static_cast<size_t>(row)];
+  const tables::Value* value = entry.Get(column);
+  if (value == nullptr) return;
+  std::string written = value->text;
+  if (written.empty()) written = value->kind == tables::Value::Kind::kBool ? (value->AsBool() ? "true" : "false")
+                                 : value->kind == tables::Value::Kind::kNotApplicable ? "n/a"
+                                                                                       : fmt::format("{:g}", value->number);
+  explain.push_back({{"table", table.name}, {"row", entry.name}, {"column", column}, {"value", written},
+                     {"at", Where(value->span, context_.sources)}});
+}
+
+CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
+  CoverOutcome outcome;
+  for (size_t field = 0; field < kFieldCount; ++field) Slot(static_cast<Field>(field)).number = 0;
+  if (cover_rule_ < 0 && concealment_rule_ < 0) return outcome;
+  outcome.measured = true;
+  if (context_.scenario.map) {
+    survey_ = combat::SurveyLines(*context_.scenario.map, {attacker_.at, attacker_.squares_per_side},
+                                  {defender_.at, defender_.squares_per_side},
+                                  [this](model::Square square) { return FactsAt(square); });
+  } else {
+    survey_.line_of_effect = survey_.line_of_sight = true;
+    survey_.candidates.push_back({});
+  }
+  if (!machine_.error().empty()) error_ = machine_.error();
+  int cover_row = 0, concealment_row = 0;
+  size_t cover_choice = Choose(cover_rule_, survey_.candidates, cover_row);
+  size_t concealment_choice = Choose(concealment_rule_, survey_.candidates, concealment_row);
+  if (!error_.empty()) {
+    outcome.error = error_;
+    return outcome;
+  }
+  // Explain the rules once more with a trace, on the choices made; leave the record holding
+  // the cover choice's facts and both rows for attack_bonus and ac_bonus.
+  eval::Trace trace;
+  machine_.SetTrace(&trace);
+  eval::Slot record{.record = attack_};
+  if (concealment_rule_ >= 0) {
+    Fill(survey_.candidates[concealment_choice]);
+    machine_.Call(concealment_rule_, {&record, 1});
+  }
+  Fill(survey_.candidates[cover_choice]);
+  if (cover_rule_ >= 0) machine_.Call(cover_rule_, {&record, 1});
+  machine_.SetTrace(nullptr);
+  Slot(kCover).number = cover_row;
+  Slot(kConcealment).number = concealment_row;
+  outcome.explain = ExplainTrace(trace, program_, context_.sources);
+
+  const combat::CoverCandidate& chosen = survey_.candidates[cover_choice];
+  result["line_of_effect"] = survey_.line_of_effect;
+  result["line_of_sight"] = survey_.line_of_sight;
+  if (context_.scenario.map) {
+    result["cover_lines"] = {{"corner", {chosen.corner.x, chosen.corner.y}},
+                             {"target_square", {chosen.target.x, chosen.target.y}},
+                             {"wall_lines", chosen.wall_lines},
+                             {"low_lines", chosen.low_lines},
+                             {"creature_lines", chosen.creature_lines},
+                             {"friend_lines", chosen.friend_lines},
+                             {"concealing_lines", survey_.candidates[concealment_choice].concealing_lines}};
+  }
+  bool hiding = false;
+  if (cover_rule_ >= 0 && cover_table_ != nullptr && cover_row >= 0 &&
+      cover_row < static_cast<int>(cover_table_->rows.size())) {
+    const tables::Row& row = cover_table_->rows[static_cast<size_t>(cover_row)];
+    result["cover"] = row.name;
+    result["reflex_bonus"] = Number(row.Number("reflex"));
+    result["hide_bonus"] = Number(row.Number("hide"));
+    hiding |= row.Get("allows_hide") != nullptr && row.Get("allows_hide")->AsBool();
+    outcome.attack_possible = row.Get("attack_possible") == nullptr || row.Get("attack_possible")->AsBool();
+    outcome.opportunity_allowed &=
+        row.Get("attacks_of_opportunity") == nullptr || row.Get("attacks_of_opportunity")->AsBool();
+    for (const char* column : {"reflex", "hide", "allows_hide", "attack_possible", "attacks_of_opportunity"}) {
+      ExplainRow(*cover_table_, cover_row, column, outcome.explain);
+    }
+    if (!outcome.attack_possible) {
+      outcome.why = fmt::format("the defender has {} cover: no attack is possible (table cover, row {})", row.name, row.name);
+    }
+  }
+  if (concealment_rule_ >= 0 && concealment_table_ != nullptr && concealment_row >= 0 &&
+      concealment_row < static_cast<int>(concealment_table_->rows.size())) {
+    const tables::Row& row = concealment_table_->rows[static_cast<size_t>(concealment_row)];
+    result["concealment"] = row.name;
+    result["miss_chance"] = Number(row.Number("miss_chance"));
+    hiding |= row.Get("allows_hide") != nullptr && row.Get("allows_hide")->AsBool();
+    outcome.opportunity_allowed &=
+        row.Get("attacks_of_opportunity") == nullptr || row.Get("attacks_of_opportunity")->AsBool();
+    for (const char* column : {"miss_chance", "allows_hide", "attacks_of_opportunity"}) {
+      ExplainRow(*concealment_table_, concealment_row, column, outcome.explain);
+    }
+  }
+  result["hiding_allowed"] = hiding;
+  return outcome;
+}
+
+}  // namespace
+
+CoverOutcome MeasureCover(const AnswerContext& context, const model::Creature& attacker,
+                          const model::Creature& defender, eval::Slot* attack, nlohmann::json& result) {
+  CoverMeasure measure(context, attacker, defender, attack);
+  return measure.Run(result);
+}
+
+}  // namespace rulecraft::query

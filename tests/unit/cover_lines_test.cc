@@ -1,0 +1,191 @@
+// The line geometry under cover and concealment (combat/line_contact, combat/cover) against a
+// deliberately simple reference: points sampled along each line at exact rational positions.
+//
+// Why sampling is exact here: the line from corner A to corner B, with d = B - A, crosses grid
+// lines only at t = j / |dx| or t = i / |dy|; any two such values differ by at least
+// 1 / (|dx| |dy|). Sampling t = k / N with N = 2 |dx| |dy| (k = 1 … N - 1, end points left out)
+// therefore hits every crossing point (so every corner the line grazes) and puts a sample
+// strictly inside every piece between crossings. Points are kept as integers scaled by N.
+#include <algorithm>
+#include <random>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "combat/cover.h"
+#include "combat/line_contact.h"
+
+namespace rulecraft::combat {
+namespace {
+
+Contact ReferenceContact(Corner from, Corner to, model::Square square) {
+  int64_t dx = to.x - from.x, dy = to.y - from.y;
+  if (dx == 0 && dy == 0) return Contact::kNone;
+  int64_t n = 2 * std::max<int64_t>(1, std::abs(dx)) * std::max<int64_t>(1, std::abs(dy));
+  Contact contact = Contact::kNone;
+  for (int64_t k = 1; k < n; ++k) {
+    int64_t x = from.x * n + k * dx, y = from.y * n + k * dy;
+    int64_t x0 = square.x * n, x1 = (square.x + 1) * n, y0 = square.y * n, y1 = (square.y + 1) * n;
+    if (x0 < x && x < x1 && y0 < y && y < y1) return Contact::kInside;
+    if (x0 <= x && x <= x1 && y0 <= y && y <= y1) contact = Contact::kBorder;
+  }
+  return contact;
+}
+
+TEST(LineContact, MatchesSampledReferenceOnRandomSegments) {
+  std::mt19937 random(20261122);
+  std::uniform_int_distribution<int32_t> coordinate(0, 9);
+  for (int round = 0; round < 400; ++round) {
+    Corner from{coordinate(random), coordinate(random)};
+    Corner to{coordinate(random), coordinate(random)};
+    std::vector<std::tuple<int32_t, int32_t, Contact>> visited;
+    ForEachSquareMet(from, to, [&](model::Square square, Contact contact) {
+      visited.emplace_back(square.x, square.y, contact);
+    });
+    size_t expected_count = 0;
+    for (int32_t y = -1; y <= 10; ++y) {
+      for (int32_t x = -1; x <= 10; ++x) {
+        Contact expected = ReferenceContact(from, to, {x, y});
+        ASSERT_EQ(ContactOf(from, to, {x, y}), expected)
+            << "line (" << from.x << "," << from.y << ")-(" << to.x << "," << to.y << ") square " << x << "," << y;
+        if (expected != Contact::kNone) {
+          ++expected_count;
+          EXPECT_NE(std::find(visited.begin(), visited.end(), std::make_tuple(x, y, expected)), visited.end());
+        }
+      }
+    }
+    EXPECT_EQ(visited.size(), expected_count);
+  }
+}
+
+TEST(LineContact, PinnedCases) {
+  EXPECT_EQ(ContactOf({1, 0}, {3, 2}, {1, 0}), Contact::kInside);   // along its diagonal
+  EXPECT_EQ(ContactOf({0, -1}, {4, 3}, {2, 0}), Contact::kBorder);  // only its corner (2,1)
+  EXPECT_EQ(ContactOf({1, 0}, {3, 2}, {2, 0}), Contact::kBorder);   // only its corner (2,1)
+  EXPECT_EQ(ContactOf({0, 1}, {3, 1}, {1, 0}), Contact::kBorder);   // along its bottom side
+  EXPECT_EQ(ContactOf({0, 1}, {3, 1}, {1, 1}), Contact::kBorder);   // along its top side
+  EXPECT_EQ(ContactOf({1, 1}, {2, 2}, {1, 1}), Contact::kInside);
+  EXPECT_EQ(ContactOf({1, 1}, {2, 2}, {0, 0}), Contact::kNone);     // only at the end point
+}
+
+// A brute-force survey over the reference contacts, for comparison with SurveyLines.
+CoverSurvey ReferenceSurvey(const model::GridMap& map, Space attacker, Space defender,
+                            const std::vector<SquareOnLine>& squares) {
+  auto at = [&](model::Square s) { return squares[static_cast<size_t>(s.y * map.width + s.x)]; };
+  CoverSurvey survey;
+  survey.space_concealed = survey.space_hidden = true;
+  for (int32_t j = 0; j < defender.side; ++j) {
+    for (int32_t i = 0; i < defender.side; ++i) {
+      survey.space_concealed &= at({defender.at.x + i, defender.at.y + j}).concealing;
+      survey.space_hidden &= at({defender.at.x + i, defender.at.y + j}).blocks_sight;
+    }
+  }
+  for (int32_t cy = 0; cy <= attacker.side; ++cy) {
+    for (int32_t cx = 0; cx <= attacker.side; ++cx) {
+      for (int32_t j = 0; j < defender.side; ++j) {
+        for (int32_t i = 0; i < defender.side; ++i) {
+          CoverCandidate candidate;
+          candidate.corner = {attacker.at.x + cx, attacker.at.y + cy};
+          candidate.target = {defender.at.x + i, defender.at.y + j};
+          bool hidden = at(candidate.target).blocks_sight;
+          std::pair<int32_t, int32_t> best_low{1 << 20, 0};
+          for (int32_t k = 0; k < 4; ++k) {
+            Corner to{candidate.target.x + (k & 1), candidate.target.y + (k >> 1)};
+            bool wall = false, low = false, creature = false, passed = false, concealing = false, blind = false;
+            for (int32_t y = 0; y < map.height; ++y) {
+              for (int32_t x = 0; x < map.width; ++x) {
+                Contact contact = ReferenceContact(candidate.corner, to, {x, y});
+                if (contact == Contact::kNone) continue;
+                SquareOnLine on = at({x, y});
+                wall |= on.wall;
+                concealing |= on.concealing;
+                blind |= on.blocks_sight;
+                if (contact == Contact::kInside) {
+                  creature |= on.creature;
+                  passed |= on.friend_passed;
+                }
+                if (on.low) {
+                  low = true;
+                  int32_t dx = 0, dy = 0;
+                  GapBetween(defender, {x, y}, dx, dy);
+                  best_low = std::min(best_low, std::pair{std::max(dx, dy), std::min(dx, dy)});
+                }
+              }
+            }
+            candidate.wall_lines += wall;
+            candidate.low_lines += low;
+            candidate.creature_lines += creature;
+            candidate.friend_lines += passed && !creature;
+            candidate.concealing_lines += concealing;
+            survey.line_of_effect |= !wall;
+            survey.line_of_sight |= !wall && !blind && !hidden;
+          }
+          candidate.has_low_obstacle = best_low.first < (1 << 20);
+          survey.candidates.push_back(candidate);
+          // The reference keeps the nearest low obstacle's gap key (larger, smaller axis) in
+          // low_obstacle: ties between squares at the same gap may pick either square.
+          if (candidate.has_low_obstacle) survey.candidates.back().low_obstacle = {best_low.first, best_low.second};
+        }
+      }
+    }
+  }
+  return survey;
+}
+
+TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
+  std::mt19937 random(7);
+  for (int round = 0; round < 60; ++round) {
+    model::GridMap map;
+    map.width = 9;
+    map.height = 8;
+    std::vector<SquareOnLine> squares(static_cast<size_t>(map.width * map.height));
+    std::uniform_int_distribution<int> roll(0, 99);
+    for (SquareOnLine& square : squares) {
+      int kind = roll(random);
+      square.wall = kind < 12;
+      square.low = kind >= 12 && kind < 20;
+      square.creature = kind >= 20 && kind < 26;
+      square.friend_passed = kind >= 26 && kind < 29;
+      square.concealing = kind >= 29 && kind < 40;
+      square.blocks_sight = kind >= 35 && kind < 40;
+    }
+    std::uniform_int_distribution<int> side_roll(1, 2);
+    Space attacker{{0, 0}, side_roll(random)};
+    Space defender{{0, 0}, side_roll(random)};
+    std::uniform_int_distribution<int32_t> ax(0, map.width - attacker.side), ay(0, map.height - attacker.side);
+    std::uniform_int_distribution<int32_t> bx(0, map.width - defender.side), by(0, map.height - defender.side);
+    attacker.at = {ax(random), ay(random)};
+    defender.at = {bx(random), by(random)};
+    auto facts = [&](model::Square s) { return squares[static_cast<size_t>(s.y * map.width + s.x)]; };
+    CoverSurvey fast = SurveyLines(map, attacker, defender, facts);
+    CoverSurvey slow = ReferenceSurvey(map, attacker, defender, squares);
+    ASSERT_EQ(fast.candidates.size(), slow.candidates.size());
+    EXPECT_EQ(fast.line_of_effect, slow.line_of_effect);
+    EXPECT_EQ(fast.line_of_sight, slow.line_of_sight);
+    EXPECT_EQ(fast.space_concealed, slow.space_concealed);
+    EXPECT_EQ(fast.space_hidden, slow.space_hidden);
+    for (size_t i = 0; i < fast.candidates.size(); ++i) {
+      const CoverCandidate& a = fast.candidates[i];
+      const CoverCandidate& b = slow.candidates[i];
+      SCOPED_TRACE(testing::Message() << "round " << round << " candidate " << i);
+      EXPECT_EQ(a.corner, b.corner);
+      EXPECT_EQ(a.target, b.target);
+      EXPECT_EQ(a.wall_lines, b.wall_lines);
+      EXPECT_EQ(a.low_lines, b.low_lines);
+      EXPECT_EQ(a.creature_lines, b.creature_lines);
+      EXPECT_EQ(a.friend_lines, b.friend_lines);
+      EXPECT_EQ(a.concealing_lines, b.concealing_lines);
+      ASSERT_EQ(a.has_low_obstacle, b.has_low_obstacle);
+      if (a.has_low_obstacle) {
+        int32_t dx = 0, dy = 0;
+        GapBetween(defender, a.low_obstacle, dx, dy);
+        EXPECT_EQ(std::max(dx, dy), b.low_obstacle.x);
+        EXPECT_EQ(std::min(dx, dy), b.low_obstacle.y);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rulecraft::combat
