@@ -10,11 +10,12 @@ namespace {
 // What one line meets, and the low obstacle on it nearest the defender.
 struct LineFacts {
   bool wall = false;
+  bool wall_inside = false;   // through a wall's inside or between two walls: no line of effect
+  bool sight_inside = false;  // the same for walls and squares that block sight
   bool low = false;
   bool creature = false;
   bool friend_passed = false;
   bool concealing = false;
-  bool blocks_sight = false;
   bool has_low = false;
   model::Square nearest_low;
   std::pair<int32_t, int32_t> nearest_low_gap{0, 0};
@@ -29,15 +30,24 @@ std::pair<int32_t, int32_t> GapKey(Space defender, model::Square square) {
 
 LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, Space defender, const SquareFacts& facts) {
   LineFacts line;
+  auto wall = [&](model::Square square) { return map.Contains(square) && facts(square).wall; };
+  auto opaque = [&](model::Square square) {
+    if (!map.Contains(square)) return false;
+    SquareOnLine on = facts(square);
+    return on.wall || on.blocks_sight;
+  };
+  line.wall_inside = PassesBetweenSolids(from, to, wall);
+  line.sight_inside = PassesBetweenSolids(from, to, opaque);
   ForEachSquareMet(from, to, [&](model::Square square, Contact contact) {
     if (!map.Contains(square)) return;
     SquareOnLine on = facts(square);
     line.wall |= on.wall;
     line.concealing |= on.concealing;
-    line.blocks_sight |= on.blocks_sight;
     // 002 부드러운 엄폐: a square "occupied by a creature" is passed through its inside; only
     // walls and concealing terrain count their borders ("구역 및 그 경계").
     if (contact == Contact::kInside) {
+      line.wall_inside |= on.wall;
+      line.sight_inside |= on.blocks_sight;
       line.creature |= on.creature;
       line.friend_passed |= on.friend_passed;
     }
@@ -94,8 +104,11 @@ CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defende
             candidate.creature_lines += line.creature ? 1 : 0;
             candidate.friend_lines += line.friend_passed && !line.creature ? 1 : 0;
             candidate.concealing_lines += line.concealing ? 1 : 0;
-            survey.line_of_effect |= !line.wall;
-            survey.line_of_sight |= !line.wall && !line.blocks_sight && !target_hidden;
+            // A line touching a wall only along its face or at a corner gives cover (002 "및 그
+            // 경계") but is still a line of effect: no solid barrier stands on it. Between two
+            // walls (a seam, or corners touching) it is blocked.
+            survey.line_of_effect |= !line.wall_inside;
+            survey.line_of_sight |= !line.wall_inside && !line.sight_inside && !target_hidden;
             if (line.has_low && (!candidate.has_low_obstacle || line.nearest_low_gap < nearest_low_gap)) {
               candidate.has_low_obstacle = true;
               candidate.low_obstacle = line.nearest_low;

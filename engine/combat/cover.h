@@ -42,9 +42,10 @@ struct CoverCandidate {
 // Every candidate, and the facts over all of them.
 struct CoverSurvey {
   std::vector<CoverCandidate> candidates;
-  bool line_of_effect = false;   // some line meets no wall
-  bool line_of_sight = false;    // some line meets neither a wall nor a square that blocks sight,
-                                 // and ends at a defender square that does not block sight
+  bool line_of_effect = false;   // some line passes neither through a wall's inside nor
+                                 // between two walls (PassesBetweenSolids)
+  bool line_of_sight = false;    // the same for walls and squares that block sight, on a line that
+                                 // ends at a defender square that does not block sight
   bool space_concealed = false;  // every square of the defender's space is concealing
   bool space_hidden = false;     // every square of the defender's space blocks sight
 };

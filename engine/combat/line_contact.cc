@@ -1,7 +1,9 @@
 #include "combat/line_contact.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace rulecraft::combat {
 namespace {
@@ -55,23 +57,46 @@ Contact ContactOf(Corner from, Corner to, model::Square square) {
 
 void ForEachSquareMet(Corner from, Corner to, const std::function<void(model::Square, Contact)>& visit) {
   if (from == to) return;
-  int32_t x0 = std::min(from.x, to.x) - 1, x1 = std::max(from.x, to.x);
-  int32_t y0 = std::min(from.y, to.y) - 1, y1 = std::max(from.y, to.y);
-  int64_t dx = to.x - from.x, dy = to.y - from.y;
-  for (int32_t y = y0; y <= y1; ++y) {
-    for (int32_t x = x0; x <= x1; ++x) {
-      // Skip squares whose four corners lie strictly on one side of the line.
-      int sides = 0;
-      for (int32_t corner = 0; corner < 4; ++corner) {
-        int64_t cx = x + (corner & 1) - from.x, cy = y + (corner >> 1) - from.y;
-        int64_t cross = dx * cy - dy * cx;
-        sides |= cross > 0 ? 1 : cross < 0 ? 2 : 3;
-      }
-      if (sides != 3) continue;
+  int32_t dx = to.x - from.x, dy = to.y - from.y;
+  int32_t low_y = std::min(from.y, to.y) - 1, high_y = std::max(from.y, to.y);
+  // Column by column: the rows the segment spans over x in [x, x + 1], one square wider on
+  // each side; ContactOf then decides exactly.
+  for (int32_t x = std::min(from.x, to.x) - 1; x <= std::max(from.x, to.x); ++x) {
+    int32_t first = low_y, last = high_y;
+    if (dx != 0) {
+      double t0 = std::clamp(static_cast<double>(x - from.x) / dx, 0.0, 1.0);
+      double t1 = std::clamp(static_cast<double>(x + 1 - from.x) / dx, 0.0, 1.0);
+      double y0 = from.y + t0 * dy, y1 = from.y + t1 * dy;
+      first = std::max(first, static_cast<int32_t>(std::floor(std::min(y0, y1))) - 1);
+      last = std::min(last, static_cast<int32_t>(std::ceil(std::max(y0, y1))));
+    }
+    for (int32_t y = first; y <= last; ++y) {
       Contact contact = ContactOf(from, to, {x, y});
       if (contact != Contact::kNone) visit({x, y}, contact);
     }
   }
+}
+
+bool PassesBetweenSolids(Corner from, Corner to, const std::function<bool(model::Square)>& solid) {
+  int32_t dx = to.x - from.x, dy = to.y - from.y;
+  if (dx == 0 && dy == 0) return false;
+  // The grid points strictly inside the segment: from + k * (dx, dy) / g, k = 1 … g - 1.
+  int32_t steps = std::gcd(std::abs(dx), std::abs(dy));
+  for (int32_t k = 1; k < steps; ++k) {
+    int32_t x = from.x + k * (dx / steps), y = from.y + k * (dy / steps);
+    if ((solid({x - 1, y - 1}) && solid({x, y})) || (solid({x, y - 1}) && solid({x - 1, y}))) return true;
+  }
+  // A segment along a grid line: each unit side it runs along, with both neighbours solid.
+  if (dy == 0) {
+    for (int32_t x = std::min(from.x, to.x); x < std::max(from.x, to.x); ++x) {
+      if (solid({x, from.y - 1}) && solid({x, from.y})) return true;
+    }
+  } else if (dx == 0) {
+    for (int32_t y = std::min(from.y, to.y); y < std::max(from.y, to.y); ++y) {
+      if (solid({from.x - 1, y}) && solid({from.x, y})) return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace rulecraft::combat

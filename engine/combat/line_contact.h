@@ -28,4 +28,10 @@ Contact ContactOf(Corner from, Corner to, model::Square square);
 // with how it meets it; squares are visited in no particular order.
 void ForEachSquareMet(Corner from, Corner to, const std::function<void(model::Square, Contact)>& visit);
 
+// Whether the segment from `from` to `to` (end points left out) slips between two squares
+// `solid` says are solid: along the seam where two solid squares share a side, or through a
+// corner point where two diagonally opposite solid squares touch (walls touching at a corner
+// are one wall, as a diagonal move cannot pass between them either: 000 모퉁이).
+bool PassesBetweenSolids(Corner from, Corner to, const std::function<bool(model::Square)>& solid);
+
 }  // namespace rulecraft::combat

@@ -1,5 +1,6 @@
 #include "query/cover_answer.h"
 
+#include <cstdlib>
 #include <unordered_map>
 #include <vector>
 
@@ -34,6 +35,20 @@ static_assert(kAttackCoverSlot + kFieldCount == kAttackRecordSlots);
 int32_t Passing(const combat::CoverCandidate& candidate, bool concealment) {
   return concealment ? candidate.concealing_lines
                      : candidate.wall_lines + candidate.low_lines + candidate.creature_lines + candidate.friend_lines;
+}
+
+// Rule results that are table rows read as the row's name ("cover"), not its index.
+void NameRowResults(const compile::Program& program, const tables::TableSet& tables, nlohmann::json& explain) {
+  for (auto& entry : explain) {
+    if (!entry.contains("rule") || !entry["value"].is_string()) continue;
+    int rule = program.FindRule(entry["rule"].get<std::string>());
+    if (rule < 0) continue;
+    const ast::Type& type = program.rules[static_cast<size_t>(rule)].result;
+    const tables::Table* table = type.kind == ast::TypeKind::kRow ? tables.Find(type.name) : nullptr;
+    if (table == nullptr) continue;
+    size_t index = static_cast<size_t>(std::atoi(entry["value"].get<std::string>().c_str()));
+    if (index < table->rows.size()) entry["value"] = table->name + "." + table->rows[index].name;
+  }
 }
 
 bool Overlaps(const model::Creature& a, const model::Creature& b) {
@@ -75,6 +90,9 @@ class CoverMeasure {
   // Evaluates `rule` over every candidate; the index of the first with the earliest row.
   size_t Choose(int rule, const std::vector<combat::CoverCandidate>& candidates, int& row);
   void ExplainRow(const tables::Table& table, int row, const char* column, nlohmann::json& explain);
+  // Evaluates square_concealment once more (the machine tracing) for each terrain met whose
+  // answer or whose `concealment` cell is not the first row / none.
+  void ExplainSquareConcealment();
 
   const AnswerContext& context_;
   const compile::Program& program_;
@@ -194,6 +212,23 @@ void CoverMeasure::ExplainRow(const tables::Table& table, int row, const char* c
                      {"at", Where(value->span, context_.sources)}});
 }
 
+void CoverMeasure::ExplainSquareConcealment() {
+  if (square_rule_ < 0 || !context_.scenario.map) return;
+  const tables::Table& terrain = context_.rules.Table("terrain");
+  const model::GridMap& map = *context_.scenario.map;
+  for (size_t kind = 0; kind < terrain_concealment_.size(); ++kind) {
+    int row = terrain.IndexOf(map.terrain_kinds[kind]);
+    if (terrain_concealment_[kind] < 0 || row < 0) continue;
+    const tables::Value* cell = terrain.rows[static_cast<size_t>(row)].Get("concealment");
+    bool concealing_kind = cell != nullptr && !cell->text.empty() && cell->text != "none";
+    if (terrain_concealment_[kind] == 0 && !concealing_kind) continue;
+    eval::Slot args[2];
+    args[0].record = attack_;
+    args[1].number = row;
+    machine_.Call(square_rule_, args);
+  }
+}
+
 CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   CoverOutcome outcome;
   for (size_t field = 0; field < kFieldCount; ++field) Slot(static_cast<Field>(field)).number = 0;
@@ -220,6 +255,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   eval::Trace trace;
   machine_.SetTrace(&trace);
   eval::Slot record{.record = attack_};
+  ExplainSquareConcealment();
   if (concealment_rule_ >= 0) {
     Fill(survey_.candidates[concealment_choice]);
     machine_.Call(concealment_rule_, {&record, 1});
@@ -230,6 +266,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   Slot(kCover).number = cover_row;
   Slot(kConcealment).number = concealment_row;
   outcome.explain = ExplainTrace(trace, program_, context_.sources);
+  NameRowResults(program_, context_.rules.tables, outcome.explain);
 
   const combat::CoverCandidate& chosen = survey_.candidates[cover_choice];
   result["line_of_effect"] = survey_.line_of_effect;

@@ -7,6 +7,7 @@
 // therefore hits every crossing point (so every corner the line grazes) and puts a sample
 // strictly inside every piece between crossings. Points are kept as integers scaled by N.
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <tuple>
 #include <vector>
@@ -31,6 +32,49 @@ Contact ReferenceContact(Corner from, Corner to, model::Square square) {
     if (x0 <= x && x <= x1 && y0 <= y && y <= y1) contact = Contact::kBorder;
   }
   return contact;
+}
+
+// Whether a line is blocked by solid squares, point by point: a sample inside a solid square;
+// on a side shared by two solid squares; on a grid point where two diagonally opposite squares
+// are solid.
+bool ReferenceBlocked(Corner from, Corner to, const std::function<bool(model::Square)>& solid) {
+  int64_t dx = to.x - from.x, dy = to.y - from.y;
+  if (dx == 0 && dy == 0) return false;
+  int64_t n = 2 * std::max<int64_t>(1, std::abs(dx)) * std::max<int64_t>(1, std::abs(dy));
+  auto floor_div = [](int64_t a, int64_t b) { return static_cast<int32_t>(a >= 0 ? a / b : -((-a + b - 1) / b)); };
+  for (int64_t k = 1; k < n; ++k) {
+    int64_t x = from.x * n + k * dx, y = from.y * n + k * dy;
+    int32_t sx = floor_div(x, n), sy = floor_div(y, n);
+    bool on_x = x % n == 0, on_y = y % n == 0;
+    if (!on_x && !on_y && solid({sx, sy})) return true;
+    if (on_x && !on_y && solid({sx - 1, sy}) && solid({sx, sy})) return true;
+    if (!on_x && on_y && solid({sx, sy - 1}) && solid({sx, sy})) return true;
+    if (on_x && on_y && ((solid({sx - 1, sy - 1}) && solid({sx, sy})) || (solid({sx, sy - 1}) && solid({sx - 1, sy})))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(LineContact, SolidBlockingMatchesSampledReference) {
+  std::mt19937 random(11);
+  std::uniform_int_distribution<int32_t> coordinate(0, 8);
+  std::uniform_int_distribution<int> roll(0, 99);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<bool> walls(100);
+    for (size_t i = 0; i < walls.size(); ++i) walls[i] = roll(random) < 25;
+    auto solid = [&](model::Square s) {
+      return s.x >= 0 && s.y >= 0 && s.x < 10 && s.y < 10 && walls[static_cast<size_t>(s.y * 10 + s.x)];
+    };
+    Corner from{coordinate(random), coordinate(random)};
+    Corner to{coordinate(random), coordinate(random)};
+    bool fast = PassesBetweenSolids(from, to, solid);
+    ForEachSquareMet(from, to, [&](model::Square square, Contact contact) {
+      fast |= contact == Contact::kInside && solid(square);
+    });
+    EXPECT_EQ(fast, ReferenceBlocked(from, to, solid))
+        << "line (" << from.x << "," << from.y << ")-(" << to.x << "," << to.y << ")";
+  }
 }
 
 TEST(LineContact, MatchesSampledReferenceOnRandomSegments) {
@@ -92,7 +136,12 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, Space attacker, Space def
           std::pair<int32_t, int32_t> best_low{1 << 20, 0};
           for (int32_t k = 0; k < 4; ++k) {
             Corner to{candidate.target.x + (k & 1), candidate.target.y + (k >> 1)};
-            bool wall = false, low = false, creature = false, passed = false, concealing = false, blind = false;
+            bool wall = false, low = false, creature = false, passed = false, concealing = false;
+            auto in_map = [&](model::Square q) { return q.x >= 0 && q.y >= 0 && q.x < map.width && q.y < map.height; };
+            bool solid = ReferenceBlocked(candidate.corner, to, [&](model::Square q) { return in_map(q) && at(q).wall; });
+            bool blind = ReferenceBlocked(candidate.corner, to, [&](model::Square q) {
+              return in_map(q) && (at(q).wall || at(q).blocks_sight);
+            });
             for (int32_t y = 0; y < map.height; ++y) {
               for (int32_t x = 0; x < map.width; ++x) {
                 Contact contact = ReferenceContact(candidate.corner, to, {x, y});
@@ -100,7 +149,6 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, Space attacker, Space def
                 SquareOnLine on = at({x, y});
                 wall |= on.wall;
                 concealing |= on.concealing;
-                blind |= on.blocks_sight;
                 if (contact == Contact::kInside) {
                   creature |= on.creature;
                   passed |= on.friend_passed;
@@ -118,8 +166,8 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, Space attacker, Space def
             candidate.creature_lines += creature;
             candidate.friend_lines += passed && !creature;
             candidate.concealing_lines += concealing;
-            survey.line_of_effect |= !wall;
-            survey.line_of_sight |= !wall && !blind && !hidden;
+            survey.line_of_effect |= !solid;
+            survey.line_of_sight |= !solid && !blind && !hidden;
           }
           candidate.has_low_obstacle = best_low.first < (1 << 20);
           survey.candidates.push_back(candidate);
