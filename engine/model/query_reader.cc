@@ -15,6 +15,7 @@ enum class ParamType {
   kSquare,         // [x, y] inside the map
   kSquareList,     // [[x, y], …] inside the map
   kMode,           // a row of `movement_modes`
+  kSpeedKind,      // a row of `speed_kinds`, or a list of them
   kSize,           // a row of `sizes`
   kTravelTerrain,  // a row of `travel_terrain`
   kRoad,           // a column of `travel_terrain`
@@ -41,11 +42,14 @@ const std::vector<KindSpec>& Kinds() {
   static const std::vector<KindSpec> kinds = {
       {QueryKind::kSize, {{"category", P::kSize, true}}},
       {QueryKind::kSpeed, {{"creature", P::kCreature, true}}},
-      {QueryKind::kReach, {{"creature", P::kCreature, true}, {"mode", P::kMode, false}}},
+      {QueryKind::kReach,
+       {{"creature", P::kCreature, true}, {"mode", P::kMode, false}, {"speed", P::kSpeedKind, false}}},
       {QueryKind::kPath,
-       {{"creature", P::kCreature, true}, {"to", P::kSquare, true}, {"mode", P::kMode, false}}},
+       {{"creature", P::kCreature, true}, {"to", P::kSquare, true}, {"mode", P::kMode, false},
+        {"speed", P::kSpeedKind, false}}},
       {QueryKind::kRoute,
-       {{"creature", P::kCreature, true}, {"through", P::kSquareList, true}, {"mode", P::kMode, false}}},
+       {{"creature", P::kCreature, true}, {"through", P::kSquareList, true}, {"mode", P::kMode, false},
+        {"speed", P::kSpeedKind, false}}},
       {QueryKind::kAttack,
        {{"attacker", P::kCreature, true}, {"defender", P::kCreature, true},
         {"kind", P::kAttackKind, true}, {"weapon", P::kAny, false}, {"conditions", P::kAny, false},
@@ -130,6 +134,14 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
     }
     case ParamType::kMode:
       return CheckRow(file, node, rules.tables.Find("movement_modes"), "movement mode", diagnostics);
+    case ParamType::kSpeedKind: {
+      const tables::Table* kinds = rules.tables.Find("speed_kinds");
+      if (!node.IsSequence()) return CheckRow(file, node, kinds, "speed kind", diagnostics);
+      bool ok = node.size() > 0;
+      if (!ok) diagnostics.Error("wrong-type", yaml::SpanOf(file, node), "expected at least one speed kind");
+      for (const YAML::Node& item : node) ok = CheckRow(file, item, kinds, "speed kind", diagnostics) && ok;
+      return ok;
+    }
     case ParamType::kSize:
       return CheckRow(file, node, rules.tables.Find("sizes"), "size", diagnostics);
     case ParamType::kPace:

@@ -20,6 +20,7 @@ struct Move {
   CreatureRecord record;
   int mode = 0;
   std::string mode_name;
+  std::string kind = "land";  // the speed kind it moves by (a row of `speed_kinds`)
   double speed_ft = 0;
   double budget_ft = 0;
   std::unique_ptr<hooks::Runner> hooks;  // only when the move calls Lua hooks (movement::Hooked)
@@ -42,7 +43,16 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   move.mode_name = query.params.value("mode", "move");
   move.mode = context.rules.Table("movement_modes").IndexOf(move.mode_name);
   if (move.mode < 0) return Fail(result, fmt::format("the ruleset has no movement mode '{}'", move.mode_name));
-  BuildCreatureRecord(*move.creature, context.rules, move.record);
+  if (const auto* speed = query.params.contains("speed") ? &query.params["speed"] : nullptr) {
+    if (speed->is_string()) move.kind = speed->get<std::string>();
+    else if (speed->size() == 1) move.kind = (*speed)[0].get<std::string>();
+    else return Fail(result, "several speed kinds in one move need the ruleset's rule 'may_switch_speeds'");
+  }
+  if (move.kind != "land" && move.creature->speeds_ft.count(move.kind) == 0) {
+    return Fail(result, fmt::format("creature '{}' has no {} speed (scenario speed: {{ {}: … }})", move.creature->id,
+                                    move.kind, move.kind));
+  }
+  BuildCreatureRecord(*move.creature, context.rules, move.record, move.kind);
   int speed_rule = program.FindRule("speed");
   int mode_rule = program.FindRule("mode_distance");
   if (speed_rule < 0 || mode_rule < 0) return Fail(result, "the ruleset needs rules 'speed' and 'mode_distance'");
@@ -57,7 +67,8 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   eval::Machine machine(program);
   eval::Slot mover{.record = move.record.slots.data()};
   move.speed_ft = machine.Call(speed_rule, {&mover, 1}).number;
-  if (move.hooks) move.speed_ft = move.hooks->Speed(move.speed_ft);
+  // Scripts' speed hook changes the land speed (docs/lua.md).
+  if (move.hooks && move.kind == "land") move.speed_ft = move.hooks->Speed(move.speed_ft);
   eval::Slot args[3] = {mover, eval::Slot{.number = move.speed_ft}, eval::Slot{.number = static_cast<double>(move.mode)}};
   move.budget_ft = machine.Call(mode_rule, args).number;
   if (!machine.error().empty()) return Fail(result, machine.error());
@@ -71,6 +82,7 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   if (!move.rules->ok()) return Fail(result, move.rules->error());
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
+  if (query.params.contains("speed")) result["speed"] = move.kind;
   result["speed_ft"] = Number(move.speed_ft);
   result["budget_ft"] = Number(move.budget_ft);
   return true;

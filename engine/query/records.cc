@@ -5,7 +5,7 @@
 namespace rulecraft::query {
 
 void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
-                         CreatureRecord& record) {
+                         CreatureRecord& record, const std::string& moving) {
   const compile::Program& program = *rules.program;
   uint64_t flags = 0;
   for (const auto* names : {&creature.conditions, &creature.traits}) {
@@ -44,6 +44,11 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
   slots[static_cast<size_t>(field++)].number = land != creature.speeds_ft.end() ? land->second : 0;
   slots[static_cast<size_t>(field++)].number = land != creature.speeds_ft.end() ? 1 : 0;
   slots[static_cast<size_t>(field++)].number = creature.shape == "long" ? 1 : 0;
+  slots[static_cast<size_t>(field++)].number = row("speed_kinds", moving);
+  for (const char* kind : {"fly", "swim", "climb", "burrow"}) {
+    auto given = creature.speeds_ft.find(kind);
+    slots[static_cast<size_t>(field++)].number = given != creature.speeds_ft.end() ? given->second : 0;
+  }
 }
 
 hooks::CreatureFacts CreatureFactsOf(const model::Creature& creature) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 
 #include "dsl/compile/program.h"
 #include "dsl/eval/machine.h"
@@ -12,9 +13,9 @@
 namespace rulecraft::query {
 
 // A creature record: header (flags, bonuses) then size, race, armor, has_race, land, has_land,
-// long.
+// long, moving, fly, swim, climb, burrow.
 struct CreatureRecord {
-  std::array<eval::Slot, compile::kRecordHeader + 7> slots;
+  std::array<eval::Slot, compile::kRecordHeader + 12> slots;
   eval::HostBonuses bonuses;
 
   CreatureRecord() = default;
@@ -22,9 +23,10 @@ struct CreatureRecord {
   CreatureRecord& operator=(const CreatureRecord&) = delete;
 };
 
-// Fills a creature record; conditions and traits the rules never test are left out.
+// Fills a creature record moving by the speed kind `moving` (a row of `speed_kinds`);
+// conditions and traits the rules never test are left out.
 void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
-                         CreatureRecord& record);
+                         CreatureRecord& record, const std::string& moving = "land");
 
 // The creature as Lua scripts see it (`mover`, docs/lua.md).
 hooks::CreatureFacts CreatureFactsOf(const model::Creature& creature);

@@ -82,6 +82,15 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("allows_hide", T::kBool, true), Col("attacks_of_opportunity", T::kBool, true)},
                      {"none"},
                      {}});
+  schemas.push_back({"speed_kinds", false, false, false,
+                     {Choice("running", {"allowed", "forbidden", "straight_line"}, false)},
+                     {"land", "fly", "swim", "climb", "burrow"},
+                     {}});
+  schemas.push_back({"maneuverability", false, true, false,
+                     {Col("fly_check", T::kInt, true), Col("may_hover", T::kBool, false)},
+                     {},
+                     {}});
+  schemas.push_back({"gravity", false, false, false, {Col("rise_extra", T::kNumber, true)}, {"normal"}, {}});
   schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
   return schemas;
 }
