@@ -65,6 +65,7 @@ float StepRules::Evaluate(const SubStep& step) {
   FillSquare(step.side_b, side_b_);
   step_[5].number = step.diagonal ? 1 : 0;
   step_[6].number = step.diagonal_number;
+  step_[7].number = step.turn;
   eval::Slot args[3] = {mover_, eval::Slot{.record = step_.data()}, mode_};
   bool allowed = may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0;
   // The scripts see the DSL's answer and may change it (docs/lua.md).
@@ -90,12 +91,21 @@ float StepRules::Evaluate(const SubStep& step) {
 
 float StepRules::Cost(const SubStep& step) {
   if (costs_.empty()) return Evaluate(step);
-  size_t index = ((static_cast<size_t>(step.to) * classes_ + step.side_a) * classes_ + step.side_b) *
-                     static_cast<size_t>(cycle_ + 1) +
+  size_t index = ((static_cast<size_t>(step.to) * classes_ + step.side_a) * classes_ + step.side_b) * stride_ +
+                 static_cast<size_t>(step.turn) * static_cast<size_t>(cycle_ + 1) +
                  static_cast<size_t>(step.diagonal_number);
   float& memo = costs_[index];
   if (std::isnan(memo)) memo = Evaluate(step);
   return memo;
+}
+
+void StepRules::TrackTurns() {
+  if (turns_ != 1) return;
+  turns_ = 5;
+  stride_ = static_cast<size_t>(cycle_ + 1) * turns_;
+  size_t entries = classes_ * classes_ * classes_ * stride_;
+  costs_.clear();
+  if (entries <= kMaxMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
 }
 
 bool StepRules::MayEnd(uint16_t cls) {
@@ -138,6 +148,7 @@ std::optional<double> StepRules::StepOnTerrain(const hooks::StepFacts& step, int
   FillSquare(side_b, other_side_b_, side_b == to && !step.diagonal ? terrain : -1);
   other_step_[5].number = step.diagonal ? 1 : 0;
   other_step_[6].number = step.diagonal_number;
+  other_step_[7].number = 0;
   eval::Slot args[3] = {mover_, eval::Slot{.record = other_step_.data()}, mode_};
   machine_.SetTrace(nullptr);  // the question is the script's, not part of the explanation
   std::optional<double> cost;

@@ -26,6 +26,7 @@ struct SubStep {
   uint16_t side_b = 0;  // diagonal steps: the square beside along y; else `to`
   bool diagonal = false;
   int diagonal_number = 0;  // 1..cycle for diagonals, 0 for orthogonal steps
+  int turn = 0;             // 45° turns from the previous step's direction (0..4; 0 unless facing is tracked)
 };
 
 // A cost no step can have: the step may not be taken.
@@ -56,6 +57,8 @@ class StepRules : private hooks::Oracle {
     }
     return Cost(SubStep{to, side_a, side_b, diagonal_number != 0, diagonal_number});
   }
+  // Makes room in the memo for steps that turn (SubStep::turn); call before the first Cost.
+  void TrackTurns();
   // True once some step cost was not a whole number (the search then needs a binary heap).
   bool fractional() const { return fractional_; }
   // Whether the mover may end a move with one square of its space on a square of this class.
@@ -83,9 +86,10 @@ class StepRules : private hooks::Oracle {
   eval::Slot mover_;
   eval::Slot mode_;
   std::array<eval::Slot, 6> to_{}, side_a_{}, side_b_{}, end_square_{};
-  std::array<eval::Slot, 7> step_{};
+  std::array<eval::Slot, 8> step_{};
   size_t classes_ = 0;
-  size_t stride_ = 3;  // diagonal_cycle + 1
+  size_t stride_ = 3;  // (diagonal_cycle + 1) × turns_
+  size_t turns_ = 1;   // 5 once turns are tracked (0..4 turns of 45°)
   bool fractional_ = false;
   std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
@@ -93,7 +97,7 @@ class StepRules : private hooks::Oracle {
   hooks::Runner* hooks_ = nullptr;
   eval::Trace* trace_ = nullptr;
   std::array<eval::Slot, 6> other_to_{}, other_side_a_{}, other_side_b_{};
-  std::array<eval::Slot, 7> other_step_{};
+  std::array<eval::Slot, 8> other_step_{};
 };
 
 }  // namespace rulecraft::movement

@@ -1,10 +1,14 @@
 #include "query/movement_query.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "movement/rich_search.h"
 #include "movement/search.h"
 #include "query/explain.h"
 #include "query/records.h"
@@ -14,18 +18,31 @@ namespace {
 
 using movement::kBlocked;
 
-// Everything a movement query needs for one creature and mode.
-struct Move {
-  const model::Creature* creature = nullptr;
+// One speed kind the move may use: the creature record moving by it, its speed and budget,
+// its step rules (and Lua runner, when the move calls hooks).
+struct Kind {
+  std::string name = "land";
   CreatureRecord record;
-  int mode = 0;
-  std::string mode_name;
-  std::string kind = "land";  // the speed kind it moves by (a row of `speed_kinds`)
   double speed_ft = 0;
   double budget_ft = 0;
   std::unique_ptr<hooks::Runner> hooks;  // only when the move calls Lua hooks (movement::Hooked)
-  std::unique_ptr<movement::GridView> grid;
   std::unique_ptr<movement::StepRules> rules;
+};
+
+// Everything a movement query needs for one creature and mode.
+struct Move {
+  const model::Creature* creature = nullptr;
+  int mode = 0;
+  std::string mode_name;
+  std::vector<std::unique_ptr<Kind>> kinds;  // the first is the one reported as speed_ft, budget_ft
+  double used_ft = 0;                        // movement used before this query's (split movement, standing up)
+  bool facing = false;                       // the rules track the direction of the last step
+  std::unique_ptr<movement::GridView> grid;
+  // The first kind's rules and hooks, as the single-kind code reads them.
+  movement::StepRules* rules = nullptr;
+  hooks::Runner* hooks = nullptr;
+  // The search needs RichSearch: several kinds, or facing.
+  bool Rich() const { return kinds.size() > 1 || facing; }
 };
 
 bool Fail(nlohmann::json& result, std::string message) {
@@ -34,7 +51,75 @@ bool Fail(nlohmann::json& result, std::string message) {
   return false;
 }
 
-// Prepares the creature, its speed and the mode's budget; reports into `result` on failure.
+// Whether any kind's Lua runner failed; reports the first failure into `result`.
+bool AnyHookFailed(const Move& move, nlohmann::json& result) {
+  for (const auto& kind : move.kinds) {
+    if (kind->hooks && kind->hooks->failed()) {
+      ReportHookFailure(*kind->hooks, result);
+      return true;
+    }
+  }
+  return false;
+}
+
+// Calls a rule on the creature record (and numbers after it); nullopt when the ruleset lacks it.
+std::optional<double> CallRule(const compile::Program& program, eval::Machine& machine, const char* name,
+                               std::vector<eval::Slot> args) {
+  int rule = program.FindRule(name);
+  if (rule < 0) return std::nullopt;
+  return machine.Call(rule, args).number;
+}
+
+// The speed kinds the query names (`speed:`, default land).
+std::vector<std::string> KindNames(const model::Query& query) {
+  if (!query.params.contains("speed")) return {"land"};
+  const auto& speed = query.params["speed"];
+  if (speed.is_string()) return {speed.get<std::string>()};
+  std::vector<std::string> names;
+  for (const auto& name : speed) names.push_back(name.get<std::string>());
+  return names;
+}
+
+// Fills one kind: its record (without the conditions in `dropped`), speed, budget and rules.
+bool PrepareKind(const AnswerContext& context, Move& move, Kind& kind, const std::vector<std::string>& dropped,
+                 nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  model::Creature creature = *move.creature;
+  for (const std::string& condition : dropped) {
+    creature.conditions.erase(std::remove(creature.conditions.begin(), creature.conditions.end(), condition),
+                              creature.conditions.end());
+  }
+  BuildCreatureRecord(creature, context.rules, kind.record, kind.name);
+  int speed_rule = program.FindRule("speed");
+  int mode_rule = program.FindRule("mode_distance");
+  if (speed_rule < 0 || mode_rule < 0) return Fail(result, "the ruleset needs rules 'speed' and 'mode_distance'");
+  // Hooks run only for a mover with scripts, or among creatures with scripts for others' moves:
+  // a scenario without them pays nothing.
+  if (movement::Hooked(context.scenario, *move.creature)) {
+    kind.hooks = std::make_unique<hooks::Runner>(context.rules, hooks::LimitsOf(context.rules));
+    kind.hooks->SetMover(CreatureFactsOf(creature), ScriptsOf(creature));
+    kind.hooks->SetMode(move.mode);
+    kind.hooks->SetMap(context.scenario.map->width, context.scenario.map->height);
+  }
+  eval::Machine machine(program);
+  eval::Slot mover{.record = kind.record.slots.data()};
+  kind.speed_ft = machine.Call(speed_rule, {&mover, 1}).number;
+  // Scripts' speed hook changes the land speed (docs/lua.md).
+  if (kind.hooks && kind.name == "land") kind.speed_ft = kind.hooks->Speed(kind.speed_ft);
+  eval::Slot args[3] = {mover, eval::Slot{.number = kind.speed_ft}, eval::Slot{.number = static_cast<double>(move.mode)}};
+  kind.budget_ft = machine.Call(mode_rule, args).number;
+  if (auto tracks = CallRule(program, machine, "tracks_facing", {mover, args[2]}); tracks && *tracks != 0) {
+    move.facing = true;
+  }
+  if (!machine.error().empty()) return Fail(result, machine.error());
+  if (kind.hooks && kind.hooks->failed()) {
+    ReportHookFailure(*kind.hooks, result);
+    return false;
+  }
+  return true;
+}
+
+// Prepares the creature, its speeds and the mode's budgets; reports into `result` on failure.
 bool Prepare(const AnswerContext& context, const model::Query& query, Move& move, nlohmann::json& result) {
   const compile::Program& program = *context.rules.program;
   move.creature = context.scenario.FindCreature(query.params.value("creature", ""));
@@ -43,57 +128,96 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   move.mode_name = query.params.value("mode", "move");
   move.mode = context.rules.Table("movement_modes").IndexOf(move.mode_name);
   if (move.mode < 0) return Fail(result, fmt::format("the ruleset has no movement mode '{}'", move.mode_name));
-  if (const auto* speed = query.params.contains("speed") ? &query.params["speed"] : nullptr) {
-    if (speed->is_string()) move.kind = speed->get<std::string>();
-    else if (speed->size() == 1) move.kind = (*speed)[0].get<std::string>();
-    else return Fail(result, "several speed kinds in one move need the ruleset's rule 'may_switch_speeds'");
+  move.used_ft = query.params.value("used_ft", 0.0);
+  std::vector<std::string> names = KindNames(query);
+  for (const std::string& name : names) {
+    if (name != "land" && move.creature->speeds_ft.count(name) == 0) {
+      return Fail(result, fmt::format("creature '{}' has no {} speed (scenario speed: {{ {}: … }})", move.creature->id,
+                                      name, name));
+    }
+    move.kinds.push_back(std::make_unique<Kind>());
+    move.kinds.back()->name = name;
   }
-  if (move.kind != "land" && move.creature->speeds_ft.count(move.kind) == 0) {
-    return Fail(result, fmt::format("creature '{}' has no {} speed (scenario speed: {{ {}: … }})", move.creature->id,
-                                    move.kind, move.kind));
-  }
-  BuildCreatureRecord(*move.creature, context.rules, move.record, move.kind);
-  int speed_rule = program.FindRule("speed");
-  int mode_rule = program.FindRule("mode_distance");
-  if (speed_rule < 0 || mode_rule < 0) return Fail(result, "the ruleset needs rules 'speed' and 'mode_distance'");
-  // Hooks run only for a mover with scripts, or among creatures with scripts for others' moves:
-  // a scenario without them pays nothing.
-  if (movement::Hooked(context.scenario, *move.creature)) {
-    move.hooks = std::make_unique<hooks::Runner>(context.rules, hooks::LimitsOf(context.rules));
-    move.hooks->SetMover(CreatureFactsOf(*move.creature), ScriptsOf(*move.creature));
-    move.hooks->SetMode(move.mode);
-    move.hooks->SetMap(context.scenario.map->width, context.scenario.map->height);
-  }
+  std::vector<std::string> dropped;
+  if (!PrepareKind(context, move, *move.kinds[0], dropped, result)) return false;
   eval::Machine machine(program);
-  eval::Slot mover{.record = move.record.slots.data()};
-  move.speed_ft = machine.Call(speed_rule, {&mover, 1}).number;
-  // Scripts' speed hook changes the land speed (docs/lua.md).
-  if (move.hooks && move.kind == "land") move.speed_ft = move.hooks->Speed(move.speed_ft);
-  eval::Slot args[3] = {mover, eval::Slot{.number = move.speed_ft}, eval::Slot{.number = static_cast<double>(move.mode)}};
-  move.budget_ft = machine.Call(mode_rule, args).number;
-  if (!machine.error().empty()) return Fail(result, machine.error());
-  if (move.hooks && move.hooks->failed()) {
-    ReportHookFailure(*move.hooks, result);
-    return false;
+  eval::Slot mover{.record = move.kinds[0]->record.slots.data()};
+  if (names.size() > 1) {
+    auto may_switch = CallRule(program, machine, "may_switch_speeds", {mover});
+    if (!may_switch || *may_switch == 0) {
+      return Fail(result, "the ruleset's rule 'may_switch_speeds' does not let this creature switch speeds during a move");
+    }
+  }
+  // Standing up first (003 倒地): the rules price it and say whether it is possible; then the
+  // creature moves without the condition `prone`.
+  if (query.params.value("stand_up", false)) {
+    eval::Slot speed{.number = move.kinds[0]->speed_ft};
+    auto cost = CallRule(program, machine, "stand_up_cost", {mover, speed});
+    if (!cost) return Fail(result, "standing up needs the ruleset's rule 'stand_up_cost'");
+    eval::Slot left{.number = move.kinds[0]->budget_ft - move.used_ft};
+    auto may = CallRule(program, machine, "may_stand_up", {mover, speed, left});
+    result["stand_up_ft"] = Number(*cost);
+    if ((may && *may == 0) || *cost > left.number + 1e-9) {
+      result["stood_up"] = false;
+      result["why"] = may && *may == 0 ? "the rules do not let it stand up (may_stand_up)"
+                                       : fmt::format("standing up costs {} ft, only {} ft are left", *cost, left.number);
+      return false;
+    }
+    result["stood_up"] = true;
+    move.used_ft += *cost;
+    dropped.push_back("prone");
+    move.kinds[0] = std::make_unique<Kind>();
+    move.kinds[0]->name = names[0];
+    if (!PrepareKind(context, move, *move.kinds[0], dropped, result)) return false;
+  }
+  for (size_t k = 1; k < move.kinds.size(); ++k) {
+    if (!PrepareKind(context, move, *move.kinds[k], dropped, result)) return false;
   }
   move.grid = std::make_unique<movement::GridView>(context.scenario, context.rules, *move.creature);
-  move.rules = std::make_unique<movement::StepRules>(context.rules, *move.grid, move.record.slots.data(), move.mode,
-                                                     move.hooks.get());
-  if (!move.rules->ok()) return Fail(result, move.rules->error());
+  for (auto& kind : move.kinds) {
+    kind->rules = std::make_unique<movement::StepRules>(context.rules, *move.grid, kind->record.slots.data(),
+                                                        move.mode, kind->hooks.get());
+    if (!kind->rules->ok()) return Fail(result, kind->rules->error());
+    if (move.facing) kind->rules->TrackTurns();
+  }
+  move.rules = move.kinds[0]->rules.get();
+  move.hooks = move.kinds[0]->hooks.get();
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
-  if (query.params.contains("speed")) result["speed"] = move.kind;
-  result["speed_ft"] = Number(move.speed_ft);
-  result["budget_ft"] = Number(move.budget_ft);
+  if (query.params.contains("speed")) result["speed"] = query.params["speed"];
+  result["speed_ft"] = Number(move.kinds[0]->speed_ft);
+  result["budget_ft"] = Number(move.kinds[0]->budget_ft);
+  if (move.kinds.size() > 1) {
+    nlohmann::json speeds = nlohmann::json::object(), budgets = nlohmann::json::object();
+    for (const auto& kind : move.kinds) {
+      speeds[kind->name] = Number(kind->speed_ft);
+      budgets[kind->name] = Number(kind->budget_ft);
+    }
+    result["speeds_ft"] = std::move(speeds);
+    result["budgets_ft"] = std::move(budgets);
+  }
+  if (move.used_ft != 0) result["used_ft"] = Number(move.used_ft);
   return true;
 }
 
-// After a Lua script failed, the query reports that instead of its answer (docs/lua.md).
-bool HookFailed(const Move& move, nlohmann::json& result) {
-  if (!move.hooks || !move.hooks->failed()) return false;
-  ReportHookFailure(*move.hooks, result);
-  return true;
+// The movement left after `total` squares of this query (per kind when there are several).
+nlohmann::json LeftFt(const Move& move, double total_ft) {
+  auto left = [&](const Kind& kind) { return Number(std::max(0.0, kind.budget_ft - move.used_ft - total_ft)); };
+  if (move.kinds.size() == 1) return left(*move.kinds[0]);
+  nlohmann::json per_kind = nlohmann::json::object();
+  for (const auto& kind : move.kinds) per_kind[kind->name] = left(*kind);
+  return per_kind;
 }
+
+// The kinds' step rules and budgets in squares, as RichSearch takes them.
+std::vector<movement::KindRules> KindBudgets(const Move& move, double square_ft) {
+  std::vector<movement::KindRules> kinds;
+  for (const auto& kind : move.kinds) kinds.push_back({kind->rules.get(), static_cast<float>(kind->budget_ft / square_ft)});
+  return kinds;
+}
+
+// After a Lua script failed, the query reports that instead of its answer (docs/lua.md).
+bool HookFailed(const Move& move, nlohmann::json& result) { return AnyHookFailed(move, result); }
 
 // One square of the reach overlay: its cost in squares (0-9, then a-z), '+' where the move may
 // pass but not end, '.' where it cannot go.
@@ -106,15 +230,17 @@ char OverlaySymbol(float cost, bool may_end) {
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
-// The step of the mover's space from `from` to `to` with `counter` diagonals taken before it.
-float StepCost(Move& move, model::Square from, model::Square to, int counter) {
-  return movement::SpaceStep(*move.grid, *move.rules, from.x, from.y, to.x - from.x, to.y - from.y, counter,
-                             move.creature->squares_per_side);
+// Whether the move may end with its space at (x, y): by any of its kinds.
+bool MayEnd(Move& move, int32_t x, int32_t y) {
+  for (auto& kind : move.kinds) {
+    if (movement::MayEndAt(*move.grid, *kind->rules, x, y, move.creature->squares_per_side)) return true;
+  }
+  return false;
 }
 
-// Explains one step: the rule evaluation of its most costly square.
-nlohmann::json ExplainStep(const AnswerContext& context, Move& move, model::Square from, model::Square to,
-                           int counter) {
+// Explains one step by one kind: the rule evaluation of its most costly square.
+nlohmann::json ExplainStep(const AnswerContext& context, Move& move, const Kind& kind, model::Square from,
+                           model::Square to, int counter, int turn) {
   int dx = to.x - from.x;
   int dy = to.y - from.y;
   bool diagonal = dx != 0 && dy != 0;
@@ -126,10 +252,10 @@ nlohmann::json ExplainStep(const AnswerContext& context, Move& move, model::Squa
       int32_t tx = from.x + i + dx;
       int32_t ty = from.y + j + dy;
       if (!move.grid->Contains(tx, ty)) continue;
-      movement::SubStep step{move.grid->ClassAt(tx, ty), 0, 0, diagonal, diagonal ? counter + 1 : 0};
+      movement::SubStep step{move.grid->ClassAt(tx, ty), 0, 0, diagonal, diagonal ? counter + 1 : 0, turn};
       step.side_a = diagonal && move.grid->Contains(tx, from.y + j) ? move.grid->ClassAt(tx, from.y + j) : step.to;
       step.side_b = diagonal && move.grid->Contains(from.x + i, ty) ? move.grid->ClassAt(from.x + i, ty) : step.to;
-      float cost = move.rules->Cost(step);
+      float cost = kind.rules->Cost(step);
       if (cost == kBlocked || cost > worst_cost) {
         worst = step;
         worst_cost = cost;
@@ -139,12 +265,46 @@ nlohmann::json ExplainStep(const AnswerContext& context, Move& move, model::Squa
   }
   eval::Trace trace;
   std::vector<hooks::Change> changes;
-  if (move.hooks) move.hooks->SetLog(&changes);
-  move.rules->Explain(worst, trace);
-  if (move.hooks) move.hooks->SetLog(nullptr);
+  if (kind.hooks) kind.hooks->SetLog(&changes);
+  kind.rules->Explain(worst, trace);
+  if (kind.hooks) kind.hooks->SetLog(nullptr);
   nlohmann::json explain = ExplainTrace(trace, *context.rules.program, context.sources);
   for (const hooks::Change& change : changes) explain.push_back(ExplainHookChange(change));
   return explain;
+}
+
+// The direction index (movement::kDirections) of a step between adjacent squares.
+int DirectionOf(int dx, int dy) {
+  for (int d = 0; d < 8; ++d) {
+    if (movement::kDirections[d][0] == dx && movement::kDirections[d][1] == dy) return d;
+  }
+  return -1;
+}
+
+// One step priced by the cheapest kind that still has the movement for it, given `used`
+// squares so far (the query's used_ft included); kind -1 when none may take it.
+struct Priced {
+  float cost = kBlocked;
+  int kind = -1;
+  bool over_budget = false;  // some kind allows the step, but none has the movement left
+};
+
+Priced PriceStep(Move& move, double square_ft, model::Square from, model::Square to, int counter, int turn,
+                 float used) {
+  Priced priced;
+  for (size_t k = 0; k < move.kinds.size(); ++k) {
+    const Kind& kind = *move.kinds[k];
+    float cost = movement::TurningSpaceStep(*move.grid, *kind.rules, from.x, from.y, to.x - from.x, to.y - from.y,
+                                            counter, turn, move.creature->squares_per_side);
+    if (cost == kBlocked) continue;
+    if (used + cost > static_cast<float>(kind.budget_ft / square_ft) + 1e-6f) {
+      priced.over_budget = true;
+      continue;
+    }
+    if (priced.kind < 0 || cost < priced.cost) priced = {cost, static_cast<int>(k), false};
+  }
+  if (priced.kind >= 0) priced.over_budget = false;
+  return priced;
 }
 
 }  // namespace
@@ -153,22 +313,34 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   Move move;
   if (!Prepare(context, query, move, result)) return;
   double square_ft = context.rules.manifest.square_ft;
-  float budget = static_cast<float>(move.budget_ft / square_ft);
-  movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
-                                           move.creature->squares_per_side, budget);
+  float used = static_cast<float>(move.used_ft / square_ft);
+  float budget = static_cast<float>(move.kinds[0]->budget_ft / square_ft) - used;
+  // The plain search for one kind without facing; RichSearch otherwise. Costs are this query's
+  // movement, the used_ft before it left out.
+  std::function<float(int32_t, int32_t)> cost_at;
+  movement::Reach reach;
+  movement::RichReach rich;
+  if (move.Rich()) {
+    rich = movement::RichSearch(*move.grid, KindBudgets(move, square_ft), move.creature->at,
+                                move.creature->squares_per_side, used, move.facing);
+    cost_at = [&](int32_t x, int32_t y) { return rich.Cost(x, y) - used; };
+  } else {
+    reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget);
+    cost_at = [&](int32_t x, int32_t y) { return reach.Cost(x, y); };
+  }
   if (HookFailed(move, result)) return;
   nlohmann::json squares = nlohmann::json::array();
   nlohmann::json overlay = nlohmann::json::array();
   size_t endable = 0;
-  for (int32_t y = 0; y < reach.height; ++y) {
+  for (int32_t y = 0; y < move.grid->height(); ++y) {
     std::string row;
-    for (int32_t x = 0; x < reach.width; ++x) {
-      float cost = reach.Cost(x, y);
+    for (int32_t x = 0; x < move.grid->width(); ++x) {
+      float cost = cost_at(x, y);
       if (std::isinf(cost)) {
         row += '.';
         continue;
       }
-      bool may_end = movement::MayEndAt(*move.grid, *move.rules, x, y, move.creature->squares_per_side);
+      bool may_end = MayEnd(move, x, y);
       row += OverlaySymbol(cost, may_end);
       endable += may_end ? 1 : 0;
       squares.push_back({{"at", At({x, y})}, {"cost", Number(cost)}, {"cost_ft", Number(cost * square_ft)},
@@ -190,37 +362,70 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   if (!Prepare(context, query, move, result)) return;
   double square_ft = context.rules.manifest.square_ft;
   model::Square to{query.params["to"][0].get<int32_t>(), query.params["to"][1].get<int32_t>()};
-  bool limited = query.params.contains("mode");
-  float budget = limited ? static_cast<float>(move.budget_ft / square_ft) : std::numeric_limits<float>::infinity();
-  movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
-                                           move.creature->squares_per_side, budget, to);
-  if (HookFailed(move, result)) return;
-  int32_t state = reach.BestState(to.x, to.y);
+  bool limited = query.params.contains("mode") || move.Rich() || move.used_ft != 0;
+  float used = static_cast<float>(move.used_ft / square_ft);
+  std::vector<model::Square> route;
+  std::vector<int> kinds;  // per step of `route` after the first
   result["to"] = At(to);
-  result["reachable"] = state >= 0;
-  if (state < 0) {
-    result["why"] = limited ? fmt::format("no legal route within the {} mode's {} ft", move.mode_name, move.budget_ft)
+  if (move.Rich()) {
+    std::vector<movement::KindRules> budgets = KindBudgets(move, square_ft);
+    if (!query.params.contains("mode") && move.used_ft == 0) {
+      for (auto& kind : budgets) kind.budget = std::numeric_limits<float>::infinity();
+    }
+    movement::RichReach rich = movement::RichSearch(*move.grid, budgets, move.creature->at,
+                                                    move.creature->squares_per_side, used, move.facing, to);
+    int32_t state = rich.BestState(to.x, to.y);
+    if (state >= 0) {
+      for (int32_t at : movement::StatesTo(rich, state)) {
+        route.push_back(rich.SquareOf(at));
+        if (route.size() > 1) kinds.push_back(rich.kind[static_cast<size_t>(at)]);
+      }
+    }
+  } else {
+    float budget = limited ? static_cast<float>(move.kinds[0]->budget_ft / square_ft) - used
+                           : std::numeric_limits<float>::infinity();
+    movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
+                                             move.creature->squares_per_side, budget, to);
+    int32_t state = reach.BestState(to.x, to.y);
+    if (state >= 0) route = movement::RouteTo(reach, state);
+    kinds.assign(route.empty() ? 0 : route.size() - 1, 0);
+  }
+  if (HookFailed(move, result)) return;
+  result["reachable"] = !route.empty();
+  if (route.empty()) {
+    result["why"] = limited ? fmt::format("no legal route within the {} mode's {} ft", move.mode_name,
+                                          move.kinds[0]->budget_ft - move.used_ft)
                             : "no legal route";
     return;
   }
-  std::vector<model::Square> route = movement::RouteTo(reach, state);
   nlohmann::json steps = nlohmann::json::array();
   nlohmann::json explain = nlohmann::json::array();
   float total = 0;
   int counter = 0;
+  int facing = movement::kNoFacing;
   for (size_t i = 1; i < route.size(); ++i) {
-    float cost = StepCost(move, route[i - 1], route[i], counter);
+    const Kind& kind = *move.kinds[static_cast<size_t>(kinds[i - 1])];
+    int dx = route[i].x - route[i - 1].x, dy = route[i].y - route[i - 1].y;
+    int direction = DirectionOf(dx, dy);
+    int turn = move.facing ? movement::Turns(facing, direction) : 0;
+    float cost = movement::TurningSpaceStep(*move.grid, *kind.rules, route[i - 1].x, route[i - 1].y, dx, dy, counter,
+                                            turn, move.creature->squares_per_side);
     total += cost;
-    steps.push_back({{"at", At(route[i])}, {"cost", Number(cost)}, {"total", Number(total)}});
-    for (auto& entry : ExplainStep(context, move, route[i - 1], route[i], counter)) {
+    nlohmann::json step = {{"at", At(route[i])}, {"cost", Number(cost)}, {"total", Number(total)}};
+    if (move.kinds.size() > 1) step["speed"] = kind.name;
+    if (move.facing) step["turn"] = turn;
+    steps.push_back(std::move(step));
+    for (auto& entry : ExplainStep(context, move, kind, route[i - 1], route[i], counter, turn)) {
       entry["step"] = i;
       explain.push_back(std::move(entry));
     }
-    if (route[i].x != route[i - 1].x && route[i].y != route[i - 1].y) counter = (counter + 1) % move.rules->cycle();
+    if (dx != 0 && dy != 0) counter = (counter + 1) % move.rules->cycle();
+    facing = direction;
   }
   result["cost"] = Number(total);
   result["cost_ft"] = Number(total * square_ft);
-  result["may_end"] = movement::MayEndAt(*move.grid, *move.rules, to.x, to.y, move.creature->squares_per_side);
+  if (limited) result["left_ft"] = LeftFt(move, total * square_ft);
+  result["may_end"] = MayEnd(move, to.x, to.y);
   result["steps"] = std::move(steps);
   result["explain"] = std::move(explain);
   HookFailed(move, result);
@@ -230,13 +435,14 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   Move move;
   if (!Prepare(context, query, move, result)) return;
   double square_ft = context.rules.manifest.square_ft;
-  float budget = static_cast<float>(move.budget_ft / square_ft);
+  float used = static_cast<float>(move.used_ft / square_ft);
   std::vector<model::Square> route = {move.creature->at};
   for (const auto& square : query.params["through"]) route.push_back({square[0].get<int32_t>(), square[1].get<int32_t>()});
   nlohmann::json steps = nlohmann::json::array();
   nlohmann::json explain = nlohmann::json::array();
   float total = 0;
   int counter = 0;
+  int facing = movement::kNoFacing;
   model::Square last_legal = route[0];
   bool legal = true;
   for (size_t i = 1; i < route.size(); ++i) {
@@ -245,34 +451,49 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     int dx = to.x - from.x;
     int dy = to.y - from.y;
     std::string why;
-    float cost = kBlocked;
-    if (std::abs(dx) > 1 || std::abs(dy) > 1 || (dx == 0 && dy == 0)) {
+    Priced priced;
+    int direction = DirectionOf(dx, dy);
+    int turn = 0;
+    if (direction < 0) {
       why = "the squares are not adjacent";
     } else {
-      cost = StepCost(move, from, to, counter);
-      for (auto& entry : ExplainStep(context, move, from, to, counter)) {
+      turn = move.facing ? movement::Turns(facing, direction) : 0;
+      priced = PriceStep(move, square_ft, from, to, counter, turn, used + total);
+      const Kind& kind = *move.kinds[static_cast<size_t>(std::max(priced.kind, 0))];
+      for (auto& entry : ExplainStep(context, move, kind, from, to, counter, turn)) {
         entry["step"] = i;
         explain.push_back(std::move(entry));
       }
-      if (cost == kBlocked) why = "the rules do not allow this step (may_enter, or the space leaves the map)";
-      else if (total + cost > budget + 1e-6f) why = fmt::format("not enough movement: {} of {} squares", total + cost, budget);
+      if (priced.over_budget) {
+        float step = movement::TurningSpaceStep(*move.grid, *kind.rules, from.x, from.y, dx, dy, counter, turn,
+                                                move.creature->squares_per_side);
+        why = fmt::format("not enough movement: {} of {} squares", used + total + step,
+                          move.kinds[0]->budget_ft / square_ft);
+      } else if (priced.kind < 0) {
+        why = "the rules do not allow this step (may_enter, or the space leaves the map)";
+      }
     }
     if (!why.empty()) {
       legal = false;
       result["first_illegal"] = {{"step", i}, {"at", At(to)}, {"why", why}};
       break;
     }
-    total += cost;
+    total += priced.cost;
     if (dx != 0 && dy != 0) counter = (counter + 1) % move.rules->cycle();
-    bool may_end = movement::MayEndAt(*move.grid, *move.rules, to.x, to.y, move.creature->squares_per_side);
+    facing = direction;
+    bool may_end = MayEnd(move, to.x, to.y);
     if (may_end) last_legal = to;
-    steps.push_back({{"at", At(to)}, {"cost", Number(cost)}, {"total", Number(total)}, {"may_end", may_end}});
+    nlohmann::json step = {{"at", At(to)}, {"cost", Number(priced.cost)}, {"total", Number(total)}, {"may_end", may_end}};
+    if (move.kinds.size() > 1) step["speed"] = move.kinds[static_cast<size_t>(priced.kind)]->name;
+    if (move.facing) step["turn"] = turn;
+    steps.push_back(std::move(step));
   }
   model::Square reached = route[steps.size()];
-  bool may_end_there = movement::MayEndAt(*move.grid, *move.rules, reached.x, reached.y, move.creature->squares_per_side);
+  bool may_end_there = MayEnd(move, reached.x, reached.y);
   result["legal"] = legal && may_end_there;
   result["cost"] = Number(total);
   result["cost_ft"] = Number(total * square_ft);
+  result["left_ft"] = LeftFt(move, total * square_ft);
   result["steps"] = std::move(steps);
   // Stopping where it may not end puts the creature back on the last square it could end on.
   result["ends_at"] = At(may_end_there ? reached : last_legal);

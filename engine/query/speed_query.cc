@@ -75,6 +75,27 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
     }
     result["modes_ft"] = std::move(modes);
   }
+  // Every speed kind the scenario gives, by the same `speed` rule (mover.moving), and whether a
+  // creature in the air falls (rule `falls`, given its fly speed).
+  if (creature->speeds_ft.size() > 1 || creature->speeds_ft.count("fly") != 0) {
+    nlohmann::json speeds = nlohmann::json::object();
+    double fly = 0;
+    for (const auto& [kind, feet] : creature->speeds_ft) {
+      CreatureRecord moving;
+      BuildCreatureRecord(*creature, context.rules, moving, kind);
+      eval::Slot by{.record = moving.slots.data()};
+      double speed = kind == "land" ? land : machine.Call(speed_rule, {&by, 1}).number;
+      speeds[kind] = Number(speed);
+      if (kind == "fly") fly = speed;
+    }
+    result["speeds_ft"] = std::move(speeds);
+    if (int falls = program.FindRule("falls"); falls >= 0 && creature->speeds_ft.count("fly") != 0) {
+      trace.events.clear();
+      eval::Slot args[2] = {mover, eval::Slot{.number = fly}};
+      result["falls"] = machine.Call(falls, args).number != 0;
+      for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
+    }
+  }
   result["explain"] = std::move(explain);
 }
 

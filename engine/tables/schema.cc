@@ -41,7 +41,8 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("blocks_corners", T::kBool, true),
                       Choice("cover", {"none", "low", "full"}, true),
                       Choice("concealment", {"none", "partial", "total"}, true),
-                      Col("hampers_flyers", T::kBool, false), Col("dark", T::kBool, false)},
+                      Col("hampers_flyers", T::kBool, false), Col("dark", T::kBool, false),
+                      Col("open_above", T::kBool, false)},
                      {"open"},
                      {}});
   schemas.push_back({"movement_modes", true, false, false,

@@ -1,0 +1,127 @@
+#include "movement/rich_search.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <queue>
+
+#include "movement/search.h"
+
+namespace rulecraft::movement {
+namespace {
+
+constexpr float kUnreached = std::numeric_limits<float>::infinity();
+
+// The compass angle of each kDirections entry, in steps of 45°.
+constexpr int kAngle[8] = {0, 4, 2, 6, 1, 7, 3, 5};
+
+}  // namespace
+
+int Turns(int facing, int d) {
+  if (facing == kNoFacing) return 0;
+  int difference = std::abs(kAngle[facing] - kAngle[d]);
+  return std::min(difference, 8 - difference);
+}
+
+int32_t RichReach::BestState(int32_t x, int32_t y) const {
+  int32_t best = -1;
+  for (int counter = 0; counter < cycle; ++counter) {
+    for (int facing = 0; facing < facings; ++facing) {
+      int32_t state = State(x, y, counter, facings == 1 ? 0 : facing);
+      if (cost[static_cast<size_t>(state)] != kUnreached &&
+          (best < 0 || cost[static_cast<size_t>(state)] < cost[static_cast<size_t>(best)])) {
+        best = state;
+      }
+    }
+  }
+  return best;
+}
+
+float RichReach::Cost(int32_t x, int32_t y) const {
+  int32_t state = BestState(x, y);
+  return state < 0 ? kUnreached : cost[static_cast<size_t>(state)];
+}
+
+float TurningSpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
+                       int turn, int32_t side) {
+  bool diagonal = dx != 0 && dy != 0;
+  float worst = 0;
+  for (int32_t j = 0; j < side; ++j) {
+    for (int32_t i = 0; i < side; ++i) {
+      int32_t tx = x + i + dx;
+      int32_t ty = y + j + dy;
+      if (!grid.Contains(tx, ty)) return kBlocked;
+      SubStep step{grid.ClassAt(tx, ty), 0, 0, diagonal, diagonal ? counter + 1 : 0, turn};
+      step.side_a = diagonal ? grid.ClassAt(tx, y + j) : step.to;
+      step.side_b = diagonal ? grid.ClassAt(x + i, ty) : step.to;
+      float cost = rules.Cost(step);
+      if (cost == kBlocked) return kBlocked;
+      worst = std::max(worst, cost);
+    }
+  }
+  return worst;
+}
+
+RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, model::Square start, int32_t side,
+                     float used, bool facing, std::optional<model::Square> target) {
+  RichReach reach;
+  reach.width = grid.width();
+  reach.height = grid.height();
+  reach.cycle = kinds.front().rules->cycle();
+  reach.facings = facing ? kNoFacing + 1 : 1;
+  size_t states = static_cast<size_t>(reach.Stride()) * static_cast<size_t>(reach.height + 2) *
+                  static_cast<size_t>(reach.cycle) * static_cast<size_t>(reach.facings);
+  reach.cost.assign(states, kUnreached);
+  reach.parent.assign(states, -1);
+  reach.kind.assign(states, -1);
+  if (!grid.Contains(start.x, start.y)) return reach;
+  using Entry = std::pair<float, int32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  int32_t first = reach.State(start.x, start.y, 0, kNoFacing);
+  reach.cost[static_cast<size_t>(first)] = used;
+  queue.push({used, first});
+  while (!queue.empty()) {
+    auto [at_cost, state] = queue.top();
+    queue.pop();
+    if (at_cost > reach.cost[static_cast<size_t>(state)]) continue;  // a stale entry
+    model::Square at = reach.SquareOf(state);
+    if (target && at.x == target->x && at.y == target->y) break;
+    int rest = state / reach.facings;
+    int counter = rest % reach.cycle;
+    int face = facing ? state % reach.facings : kNoFacing;
+    for (int d = 0; d < 8; ++d) {
+      int dx = kDirections[d][0], dy = kDirections[d][1];
+      int turn = Turns(face, d);
+      float best = kUnreached;
+      int best_kind = -1;
+      for (size_t k = 0; k < kinds.size(); ++k) {
+        float step = TurningSpaceStep(grid, *kinds[k].rules, at.x, at.y, dx, dy, counter, turn, side);
+        if (step < 0 || at_cost + step > kinds[k].budget + 1e-6f) continue;
+        if (at_cost + step < best) {
+          best = at_cost + step;
+          best_kind = static_cast<int>(k);
+        }
+      }
+      if (best_kind < 0) continue;
+      bool diagonal = dx != 0 && dy != 0;
+      int next_counter = diagonal ? (counter + 1) % reach.cycle : counter;
+      int32_t next = reach.State(at.x + dx, at.y + dy, next_counter, d);
+      if (best < reach.cost[static_cast<size_t>(next)]) {
+        reach.cost[static_cast<size_t>(next)] = best;
+        reach.parent[static_cast<size_t>(next)] = state;
+        reach.kind[static_cast<size_t>(next)] = static_cast<int8_t>(best_kind);
+        queue.push({best, next});
+      }
+    }
+  }
+  return reach;
+}
+
+std::vector<int32_t> StatesTo(const RichReach& reach, int32_t state) {
+  std::vector<int32_t> states;
+  for (int32_t at = state; at >= 0; at = reach.parent[static_cast<size_t>(at)]) states.push_back(at);
+  std::reverse(states.begin(), states.end());
+  return states;
+}
+
+}  // namespace rulecraft::movement
