@@ -21,10 +21,11 @@ Gap GapTo(model::Square at, int32_t side, model::Square square) {
   return {AxisGap(at.x, at.x + side - 1, square.x), AxisGap(at.y, at.y + side - 1, square.y)};
 }
 
-ThreatRules::ThreatRules(const ruleset::Ruleset& rules, const eval::Slot* attacker, bool reach_weapon)
+ThreatRules::ThreatRules(const ruleset::Ruleset& rules, const eval::Slot* attacker, bool reach_weapon,
+                         const std::string& rule)
     : machine_(*rules.program), reach_weapon_(reach_weapon) {
-  rule_ = rules.program->FindRule("threatens");
-  if (rule_ < 0) error_ = "the ruleset has no 'threatens' rule (docs/dsl.md, hook points)";
+  rule_ = rules.program->FindRule(rule);
+  if (rule_ < 0) error_ = "the ruleset has no '" + rule + "' rule (docs/dsl.md, hook points)";
   attacker_.record = attacker;
   memo_.assign(static_cast<size_t>((kMaxGap + 1) * (kMaxGap + 1)), -1);
 }

@@ -22,10 +22,12 @@ struct Gap {
 // The gap from the space of side `side` with top-left `at` to `square`.
 Gap GapTo(model::Square at, int32_t side, model::Square square);
 
-// The `threatens` rule for one attacker and weapon, remembered per gap (rules are pure).
+// The `threatens` rule (or another rule of its parameters, such as `reaches`) for one attacker
+// and weapon, remembered per gap (rules are pure).
 class ThreatRules {
  public:
-  ThreatRules(const ruleset::Ruleset& rules, const eval::Slot* attacker, bool reach_weapon);
+  ThreatRules(const ruleset::Ruleset& rules, const eval::Slot* attacker, bool reach_weapon,
+              const std::string& rule = "threatens");
 
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }

@@ -22,6 +22,8 @@ enum class ParamType {
   kPace,           // a row of `movement_scales`
   kVehicle,        // a row of `travel_days`
   kAttackKind,     // melee or ranged
+  kWeapon,         // { reach: bool, unarmed: bool }
+  kBool,           // true or false
   kNumber,         // a number
   kAny,            // anything (checked when the query kind lands)
 };
@@ -53,10 +55,10 @@ const std::vector<KindSpec>& Kinds() {
         {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
       {QueryKind::kAttack,
        {{"attacker", P::kCreature, true}, {"defender", P::kCreature, true},
-        {"kind", P::kAttackKind, true}, {"weapon", P::kAny, false}, {"conditions", P::kAny, false},
-        {"defender_at", P::kSquare, false}}},
+        {"kind", P::kAttackKind, true}, {"weapon", P::kWeapon, false}, {"conditions", P::kAny, false},
+        {"defender_at", P::kSquare, false}, {"reaction", P::kBool, false}}},
       {QueryKind::kThreatened,
-       {{"creature", P::kCreature, true}, {"square", P::kSquare, false}, {"weapon", P::kAny, false}}},
+       {{"creature", P::kCreature, true}, {"square", P::kSquare, false}, {"weapon", P::kWeapon, false}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
         {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false}}},
@@ -171,6 +173,20 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       SuggestName(error, *kind, {"melee", "ranged"});
       return false;
     }
+    case ParamType::kWeapon: {
+      yaml::MapReader weapon(file, node, "weapon", diagnostics);
+      if (!weapon.ok()) return false;
+      bool ok = true;
+      for (const char* key : {"reach", "unarmed"}) {
+        YAML::Node value = weapon.Optional(key);
+        if (value.IsDefined()) ok = yaml::ReadBool(file, value, key, diagnostics).has_value() && ok;
+      }
+      size_t errors = diagnostics.ErrorCount();
+      weapon.RejectUnknown();
+      return ok && diagnostics.ErrorCount() == errors;
+    }
+    case ParamType::kBool:
+      return yaml::ReadBool(file, node, spec.key, diagnostics).has_value();
     case ParamType::kNumber:
       return yaml::ReadNumber(file, node, spec.key, diagnostics).has_value();
     case ParamType::kAny:

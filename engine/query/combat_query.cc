@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -19,9 +20,29 @@ bool Fail(nlohmann::json& result, std::string message) {
   return false;
 }
 
-bool ReachWeapon(const model::Query& query) {
+// A property of the query's `weapon` (reach, unarmed); false when not given.
+bool WeaponIs(const model::Query& query, const char* property) {
   return query.params.contains("weapon") && query.params["weapon"].is_object() &&
-         query.params["weapon"].value("reach", false);
+         query.params["weapon"].value(property, false);
+}
+
+bool ReachWeapon(const model::Query& query) { return WeaponIs(query, "reach"); }
+
+// The attacker's record for this query: an unarmed strike (`weapon: { unarmed: true }`) makes
+// the condition `unarmed` hold for the rules (has(unarmed)).
+void BuildAttackerRecord(const model::Creature& creature, const model::Query& query,
+                         const ruleset::Ruleset& rules, CreatureRecord& record) {
+  BuildCreatureRecord(creature, rules, record);
+  int bit = rules.program->FlagBit("unarmed");
+  if (WeaponIs(query, "unarmed") && bit >= 0) record.slots[0].bits |= uint64_t{1} << bit;
+}
+
+// Calls an optional one-argument rule; nullopt when the ruleset does not define it.
+std::optional<bool> CallOptional(eval::Machine& machine, const compile::Program& program,
+                                 const char* rule, eval::Slot argument) {
+  int index = program.FindRule(rule);
+  if (index < 0) return std::nullopt;
+  return machine.Call(index, {&argument, 1}).number != 0;
 }
 
 // Whether two spaces touch (share a border or a corner) without overlapping.
@@ -74,7 +95,7 @@ void AnswerThreatened(const AnswerContext& context, const model::Query& query, n
   if (creature == nullptr) return (void)Fail(result, "unknown creature");
   if (!context.scenario.map) return (void)Fail(result, "threatened squares need a map");
   CreatureRecord record;
-  BuildCreatureRecord(*creature, context.rules, record);
+  BuildAttackerRecord(*creature, query, context.rules, record);
   combat::ThreatRules threat(context.rules, record.slots.data(), ReachWeapon(query));
   if (!threat.ok()) return (void)Fail(result, threat.error());
   const model::GridMap& map = *context.scenario.map;
@@ -126,7 +147,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   bool melee = query.params.value("kind", "melee") == "melee";
   bool reach_weapon = ReachWeapon(query);
   CreatureRecord attacker_record, defender_record;
-  BuildCreatureRecord(*attacker, context.rules, attacker_record);
+  BuildAttackerRecord(*attacker, query, context.rules, attacker_record);
   BuildCreatureRecord(*defender, context.rules, defender_record);
 
   bool possible = true;
@@ -134,11 +155,13 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   nlohmann::json explain = nlohmann::json::array();
   std::vector<std::string> flankers;
   if (melee) {
-    combat::ThreatRules threat(context.rules, attacker_record.slots.data(), reach_weapon);
+    // `reaches` (where a creature can attack) when the ruleset tells it apart from `threatens`.
+    std::string reach_rule = program.FindRule("reaches") >= 0 ? "reaches" : "threatens";
+    combat::ThreatRules threat(context.rules, attacker_record.slots.data(), reach_weapon, reach_rule);
     if (!threat.ok()) return (void)Fail(result, threat.error());
     possible = threat.ThreatensSpace(attacker->at, attacker->squares_per_side, defender->at,
                                      defender->squares_per_side);
-    if (!possible) why = "the defender is not within the attacker's reach (rule threatens)";
+    if (!possible) why = "the defender is not within the attacker's reach (rule " + reach_rule + ")";
     flankers = Flankers(context, *attacker, *defender);
   }
   std::array<eval::Slot, kAttackRecordSlots> attack{};
@@ -170,6 +193,19 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   eval::Trace trace;
   machine.SetTrace(&trace);
   eval::Slot record{.record = attack.data()};
+  if (std::optional<bool> allowed = CallOptional(machine, program, "may_attack", record); allowed && !*allowed) {
+    if (possible) why = "the attacker may not make this attack (rule may_attack)";
+    possible = false;
+  }
+  bool reaction = query.params.value("reaction", false);
+  if (reaction) {
+    eval::Slot attacker_slot{.record = attacker_record.slots.data()};
+    std::optional<bool> may_react = CallOptional(machine, program, "may_react", attacker_slot);
+    if (!may_react) return (void)Fail(result, "a reaction needs the rule 'may_react' (docs/dsl.md, hook points)");
+    result["may_react"] = *may_react;
+    if (!*may_react && possible) why = "the attacker has no reaction to take (rule may_react)";
+    possible = possible && *may_react;
+  }
   double attack_bonus = machine.Call(attack_rule, {&record, 1}).number;
   double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
   if (!machine.error().empty()) return (void)Fail(result, machine.error());
