@@ -14,6 +14,8 @@ enum class ParamType {
   kCreature,       // the id of a creature of the scenario
   kSquare,         // [x, y] inside the map
   kSquareList,     // [[x, y], …] inside the map
+  kPlace,          // [x, y] inside the map, or [x, y, altitude]
+  kPlaceList,      // [[x, y] or [x, y, altitude], …]
   kMode,           // a row of `movement_modes`
   kSpeedKind,      // a row of `speed_kinds`, or a list of them
   kSize,           // a row of `sizes`
@@ -48,10 +50,10 @@ const std::vector<KindSpec>& Kinds() {
        {{"creature", P::kCreature, true}, {"mode", P::kMode, false},
         {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
       {QueryKind::kPath,
-       {{"creature", P::kCreature, true}, {"to", P::kSquare, true}, {"mode", P::kMode, false},
+       {{"creature", P::kCreature, true}, {"to", P::kPlace, true}, {"mode", P::kMode, false},
         {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
       {QueryKind::kRoute,
-       {{"creature", P::kCreature, true}, {"through", P::kSquareList, true}, {"mode", P::kMode, false},
+       {{"creature", P::kCreature, true}, {"through", P::kPlaceList, true}, {"mode", P::kMode, false},
         {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
       {QueryKind::kAttack,
        {{"attacker", P::kCreature, true}, {"defender", P::kCreature, true},
@@ -103,6 +105,27 @@ bool CheckRow(const SourceFile& file, const YAML::Node& node, const tables::Tabl
   return false;
 }
 
+// A square with an optional altitude in squares ([x, y, altitude]), the square inside the map.
+bool CheckPlace(const SourceFile& file, const YAML::Node& node, std::string_view what, const Scenario& scenario,
+                Diagnostics& diagnostics) {
+  if (node.IsSequence() && node.size() == 3) {
+    auto altitude = node[2].IsScalar() ? yaml::ParseInt(node[2].Scalar()) : std::nullopt;
+    if (!altitude || *altitude < -1000000 || *altitude > 1000000) {
+      diagnostics.Error("bad-square", yaml::SpanOf(file, node),
+                        fmt::format("expected [x, y] or [x, y, altitude] of whole numbers for {}, found {}", what,
+                                    yaml::Describe(node)));
+      return false;
+    }
+    YAML::Node square(YAML::NodeType::Sequence);
+    square.push_back(node[0]);
+    square.push_back(node[1]);
+    auto read = ReadSquare(file, square, what, diagnostics);
+    return read && CheckInMap(file, node, *read, scenario, diagnostics);
+  }
+  auto square = ReadSquare(file, node, what, diagnostics);
+  return square && CheckInMap(file, node, *square, scenario, diagnostics);
+}
+
 bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec& spec,
                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
   switch (spec.type) {
@@ -133,6 +156,19 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
         auto square = ReadSquare(file, item, spec.key, diagnostics);
         ok = square && CheckInMap(file, item, *square, scenario, diagnostics) && ok;
       }
+      return ok;
+    }
+    case ParamType::kPlace:
+      return CheckPlace(file, node, spec.key, scenario, diagnostics);
+    case ParamType::kPlaceList: {
+      if (!node.IsSequence() || node.size() == 0) {
+        diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                          fmt::format("expected a list of squares [[x, y], …] for '{}', found {}",
+                                      spec.key, yaml::Describe(node)));
+        return false;
+      }
+      bool ok = true;
+      for (const YAML::Node& item : node) ok = CheckPlace(file, item, spec.key, scenario, diagnostics) && ok;
       return ok;
     }
     case ParamType::kMode:

@@ -59,6 +59,7 @@ struct Creature {
   std::string size = "medium";
   std::string armor = "none";
   std::string shape = "tall";  // tall (bipeds) or long (quadrupeds): which natural reach applies
+  std::string maneuverability;  // a row of `maneuverability` (fliers), or empty
   std::map<std::string, double> speeds_ft;  // movement kind → feet, as given
   Square at;
   int32_t squares_per_side = 1;  // space in squares (1 for creatures smaller than a square)
@@ -91,6 +92,7 @@ struct Scenario {
   std::string ruleset_directory;
   uint64_t seed = 0;
   std::optional<GridMap> map;
+  std::string gravity = "normal";  // a row of the ruleset's `gravity` table
   std::vector<Creature> creatures;
   std::vector<Query> queries;
 

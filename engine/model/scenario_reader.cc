@@ -179,6 +179,12 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
       creature.shape = *text;
     }
   }
+  if (YAML::Node maneuverability = reader.Optional("maneuverability"); maneuverability.IsDefined()) {
+    if (auto name = ReadRowName(file, maneuverability, rules.Table("maneuverability"), "maneuverability",
+                                diagnostics)) {
+      creature.maneuverability = *name;
+    }
+  }
   if (YAML::Node speed = reader.Optional("speed"); speed.IsDefined()) {
     ReadSpeeds(file, speed, creature, rules.manifest.square_ft, diagnostics);
   }
@@ -358,6 +364,7 @@ std::optional<LoadedScenario> ReadScenario(const std::string& path,
   YAML::Node seed = top.Optional("seed");
   top.Optional("description");
   YAML::Node map = top.Optional("map");
+  YAML::Node gravity = top.Optional("gravity");
   YAML::Node creatures = top.Optional("creatures");
   YAML::Node queries = top.Required("queries");
   top.RejectUnknown();
@@ -378,6 +385,11 @@ std::optional<LoadedScenario> ReadScenario(const std::string& path,
     }
   }
   if (map.IsDefined()) scenario.map = ReadMap(*file, map, rules->Table("terrain"), diagnostics);
+  if (gravity.IsDefined()) {
+    if (auto name = ReadRowName(*file, gravity, rules->Table("gravity"), "gravity", diagnostics)) {
+      scenario.gravity = *name;
+    }
+  }
   ReadCreatures(*file, creatures, *rules, scenario, diagnostics);
   // A trait naming a Lua script brings the creature's exception to the rules (docs/lua.md).
   for (Creature& creature : scenario.creatures) {

@@ -307,6 +307,43 @@ Priced PriceStep(Move& move, double square_ft, model::Square from, model::Square
   return priced;
 }
 
+// One square straight up (rise 1) or down (rise -1) by one kind, as the rule rise_cost prices
+// it under the scenario's gravity: its cost in squares (kBlocked when refused or without the
+// rule) and the rules behind it.
+float RiseCost(const AnswerContext& context, const Kind& kind, int rise, nlohmann::json* explain = nullptr) {
+  const compile::Program& program = *context.rules.program;
+  int rule = program.FindRule("rise_cost");
+  if (rule < 0) return kBlocked;
+  eval::Machine machine(program);
+  eval::Trace trace;
+  if (explain != nullptr) machine.SetTrace(&trace);
+  int gravity = std::max(0, context.rules.Table("gravity").IndexOf(context.scenario.gravity));
+  eval::Slot args[3] = {eval::Slot{.record = kind.record.slots.data()}, eval::Slot{.number = static_cast<double>(rise)},
+                        eval::Slot{.number = static_cast<double>(gravity)}};
+  double cost = machine.Call(rule, args).number;
+  if (explain != nullptr) *explain = ExplainTrace(trace, program, context.sources);
+  return cost >= 0 && std::isfinite(cost) ? static_cast<float>(cost) : kBlocked;
+}
+
+// The cheapest kind for one vertical square with `used` squares used so far; kind -1 when none.
+Priced PriceRise(const AnswerContext& context, Move& move, double square_ft, int rise, float used) {
+  Priced priced;
+  for (size_t k = 0; k < move.kinds.size(); ++k) {
+    float cost = RiseCost(context, *move.kinds[k], rise);
+    if (cost == kBlocked) continue;
+    if (used + cost > static_cast<float>(move.kinds[k]->budget_ft / square_ft) + 1e-6f) {
+      priced.over_budget = true;
+      continue;
+    }
+    if (priced.kind < 0 || cost < priced.cost) priced = {cost, static_cast<int>(k), false};
+  }
+  if (priced.kind >= 0) priced.over_budget = false;
+  return priced;
+}
+
+// The altitude of a place [x, y] or [x, y, altitude] (0: the creature's own).
+int32_t AltitudeOf(const nlohmann::json& place) { return place.size() == 3 ? place[2].get<int32_t>() : 0; }
+
 }  // namespace
 
 void AnswerReach(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
@@ -366,10 +403,34 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   float used = static_cast<float>(move.used_ft / square_ft);
   std::vector<model::Square> route;
   std::vector<int> kinds;  // per step of `route` after the first
-  result["to"] = At(to);
+  result["to"] = query.params["to"];
+  // Altitude: every square up or down costs the same wherever it is taken, so the route is the
+  // cheapest on the map with the vertical squares' cost used first; they are listed last.
+  int32_t altitude = AltitudeOf(query.params["to"]);
+  int rise = altitude > 0 ? 1 : -1;
+  float vertical = 0;
+  int vertical_kind = 0;
+  if (altitude != 0) {
+    float best = kBlocked;
+    for (size_t k = 0; k < move.kinds.size(); ++k) {
+      float cost = RiseCost(context, *move.kinds[k], rise);
+      if (cost != kBlocked && (best == kBlocked || cost < best)) {
+        best = cost;
+        vertical_kind = static_cast<int>(k);
+      }
+    }
+    if (best == kBlocked) {
+      result["reachable"] = false;
+      result["why"] = fmt::format("the rules allow no {} by this speed (rise_cost)", rise > 0 ? "rising" : "descending");
+      return;
+    }
+    vertical = best * static_cast<float>(std::abs(altitude));
+    used += vertical;
+    limited = true;
+  }
   if (move.Rich()) {
     std::vector<movement::KindRules> budgets = KindBudgets(move, square_ft);
-    if (!query.params.contains("mode") && move.used_ft == 0) {
+    if (!query.params.contains("mode") && move.used_ft == 0 && altitude == 0) {
       for (auto& kind : budgets) kind.budget = std::numeric_limits<float>::infinity();
     }
     movement::RichReach rich = movement::RichSearch(*move.grid, budgets, move.creature->at,
@@ -422,6 +483,20 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     if (dx != 0 && dy != 0) counter = (counter + 1) % move.rules->cycle();
     facing = direction;
   }
+  for (int32_t level = 1; level <= std::abs(altitude); ++level) {
+    const Kind& kind = *move.kinds[static_cast<size_t>(vertical_kind)];
+    nlohmann::json rules;
+    float cost = RiseCost(context, kind, rise, &rules);
+    total += cost;
+    nlohmann::json step = {{"at", {to.x, to.y, rise * level}}, {"cost", Number(cost)}, {"total", Number(total)},
+                           {"rise", rise}};
+    if (move.kinds.size() > 1) step["speed"] = kind.name;
+    steps.push_back(std::move(step));
+    for (auto& entry : rules) {
+      entry["step"] = steps.size();
+      explain.push_back(std::move(entry));
+    }
+  }
   result["cost"] = Number(total);
   result["cost_ft"] = Number(total * square_ft);
   if (limited) result["left_ft"] = LeftFt(move, total * square_ft);
@@ -437,7 +512,11 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   double square_ft = context.rules.manifest.square_ft;
   float used = static_cast<float>(move.used_ft / square_ft);
   std::vector<model::Square> route = {move.creature->at};
-  for (const auto& square : query.params["through"]) route.push_back({square[0].get<int32_t>(), square[1].get<int32_t>()});
+  std::vector<int32_t> altitudes = {0};  // a place without an altitude keeps the one before it
+  for (const auto& place : query.params["through"]) {
+    route.push_back({place[0].get<int32_t>(), place[1].get<int32_t>()});
+    altitudes.push_back(place.size() == 3 ? place[2].get<int32_t>() : altitudes.back());
+  }
   nlohmann::json steps = nlohmann::json::array();
   nlohmann::json explain = nlohmann::json::array();
   float total = 0;
@@ -450,11 +529,29 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     model::Square to = route[i];
     int dx = to.x - from.x;
     int dy = to.y - from.y;
+    int rise = altitudes[i] - altitudes[i - 1];
     std::string why;
     Priced priced;
     int direction = DirectionOf(dx, dy);
     int turn = 0;
-    if (direction < 0) {
+    if (rise != 0) {
+      // Straight up or down: the facing and the diagonal count stay.
+      if (dx != 0 || dy != 0) {
+        why = "a step changes the square or the altitude, not both";
+      } else if (std::abs(rise) > 1) {
+        why = "the altitude changes one square at a time";
+      } else {
+        priced = PriceRise(context, move, square_ft, rise, used + total);
+        nlohmann::json rules;
+        RiseCost(context, *move.kinds[static_cast<size_t>(std::max(priced.kind, 0))], rise, &rules);
+        for (auto& entry : rules) {
+          entry["step"] = i;
+          explain.push_back(std::move(entry));
+        }
+        if (priced.over_budget) why = "not enough movement to change altitude";
+        else if (priced.kind < 0) why = "the rules do not allow this change of altitude (rise_cost)";
+      }
+    } else if (direction < 0) {
       why = "the squares are not adjacent";
     } else {
       turn = move.facing ? movement::Turns(facing, direction) : 0;
@@ -480,12 +577,15 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     }
     total += priced.cost;
     if (dx != 0 && dy != 0) counter = (counter + 1) % move.rules->cycle();
-    facing = direction;
+    if (rise == 0) facing = direction;
     bool may_end = MayEnd(move, to.x, to.y);
     if (may_end) last_legal = to;
-    nlohmann::json step = {{"at", At(to)}, {"cost", Number(priced.cost)}, {"total", Number(total)}, {"may_end", may_end}};
+    nlohmann::json at = At(to);
+    if (altitudes[i] != 0 || rise != 0) at.push_back(altitudes[i]);
+    nlohmann::json step = {{"at", at}, {"cost", Number(priced.cost)}, {"total", Number(total)}, {"may_end", may_end}};
+    if (rise != 0) step["rise"] = rise;
     if (move.kinds.size() > 1) step["speed"] = move.kinds[static_cast<size_t>(priced.kind)]->name;
-    if (move.facing) step["turn"] = turn;
+    if (move.facing && rise == 0) step["turn"] = turn;
     steps.push_back(std::move(step));
   }
   model::Square reached = route[steps.size()];

@@ -49,6 +49,8 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
     auto given = creature.speeds_ft.find(kind);
     slots[static_cast<size_t>(field++)].number = given != creature.speeds_ft.end() ? given->second : 0;
   }
+  slots[static_cast<size_t>(field++)].number =
+      row("maneuverability", creature.maneuverability.empty() ? "average" : creature.maneuverability);
 }
 
 hooks::CreatureFacts CreatureFactsOf(const model::Creature& creature) {

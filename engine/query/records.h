@@ -13,9 +13,9 @@
 namespace rulecraft::query {
 
 // A creature record: header (flags, bonuses) then size, race, armor, has_race, land, has_land,
-// long, moving, fly, swim, climb, burrow.
+// long, moving, fly, swim, climb, burrow, maneuverability.
 struct CreatureRecord {
-  std::array<eval::Slot, compile::kRecordHeader + 12> slots;
+  std::array<eval::Slot, compile::kRecordHeader + 13> slots;
   eval::HostBonuses bonuses;
 
   CreatureRecord() = default;

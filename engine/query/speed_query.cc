@@ -89,6 +89,17 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
       if (kind == "fly") fly = speed;
     }
     result["speeds_ft"] = std::move(speeds);
+    // A flier's maneuverability, as the rules read it (fly_check, may_hover).
+    if (creature->speeds_ft.count("fly") != 0) {
+      for (const char* name : {"fly_check", "may_hover"}) {
+        int rule = program.FindRule(name);
+        if (rule < 0) continue;
+        trace.events.clear();
+        double value = machine.Call(rule, {&mover, 1}).number;
+        result[name] = std::string_view(name) == "may_hover" ? nlohmann::json(value != 0) : Number(value);
+        for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
+      }
+    }
     if (int falls = program.FindRule("falls"); falls >= 0 && creature->speeds_ft.count("fly") != 0) {
       trace.events.clear();
       eval::Slot args[2] = {mover, eval::Slot{.number = fly}};
