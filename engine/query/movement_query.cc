@@ -399,7 +399,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   if (!Prepare(context, query, move, result)) return;
   double square_ft = context.rules.manifest.square_ft;
   model::Square to{query.params["to"][0].get<int32_t>(), query.params["to"][1].get<int32_t>()};
-  bool limited = query.params.contains("mode") || move.Rich() || move.used_ft != 0;
+  bool limited = query.params.contains("mode") || move.used_ft != 0;
   float used = static_cast<float>(move.used_ft / square_ft);
   std::vector<model::Square> route;
   std::vector<int> kinds;  // per step of `route` after the first
@@ -426,11 +426,10 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     }
     vertical = best * static_cast<float>(std::abs(altitude));
     used += vertical;
-    limited = true;
   }
   if (move.Rich()) {
     std::vector<movement::KindRules> budgets = KindBudgets(move, square_ft);
-    if (!query.params.contains("mode") && move.used_ft == 0 && altitude == 0) {
+    if (!limited) {
       for (auto& kind : budgets) kind.budget = std::numeric_limits<float>::infinity();
     }
     movement::RichReach rich = movement::RichSearch(*move.grid, budgets, move.creature->at,
@@ -589,6 +588,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     steps.push_back(std::move(step));
   }
   model::Square reached = route[steps.size()];
+  int32_t altitude = altitudes[steps.size()];
   bool may_end_there = MayEnd(move, reached.x, reached.y);
   result["legal"] = legal && may_end_there;
   result["cost"] = Number(total);
@@ -597,6 +597,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   result["steps"] = std::move(steps);
   // Stopping where it may not end puts the creature back on the last square it could end on.
   result["ends_at"] = At(may_end_there ? reached : last_legal);
+  if (altitude != 0) result["altitude"] = altitude;
   result["explain"] = std::move(explain);
   HookFailed(move, result);
 }
