@@ -67,6 +67,7 @@ struct Creature {
   std::vector<std::string> traits;
   std::vector<std::shared_ptr<const hooks::Script>> scripts;  // of the traits that name a Lua script
   std::vector<ScenarioBonus> bonuses;
+  bool reach_weapon = false;  // wields a reach weapon: the squares it threatens in others' moves
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
 };

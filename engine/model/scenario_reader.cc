@@ -193,6 +193,9 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   if (at.IsDefined()) {
     if (auto square = ReadSquare(file, at, "'at'", diagnostics)) creature.at = *square;
   }
+  if (YAML::Node reach_weapon = reader.Optional("reach_weapon"); reach_weapon.IsDefined()) {
+    creature.reach_weapon = yaml::ReadBool(file, reach_weapon, "reach_weapon", diagnostics).value_or(false);
+  }
   creature.conditions = ReadNameList(file, reader.Optional("conditions"), "conditions", diagnostics);
   creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);

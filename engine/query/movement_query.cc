@@ -11,6 +11,7 @@
 #include "movement/rich_search.h"
 #include "movement/search.h"
 #include "query/explain.h"
+#include "query/opportunity.h"
 #include "query/records.h"
 
 namespace rulecraft::query {
@@ -502,6 +503,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   result["may_end"] = MayEnd(move, to.x, to.y);
   result["steps"] = std::move(steps);
   result["explain"] = std::move(explain);
+  AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, route.size() - 1, result);
   HookFailed(move, result);
 }
 
@@ -587,8 +589,9 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     if (move.facing && rise == 0) step["turn"] = turn;
     steps.push_back(std::move(step));
   }
-  model::Square reached = route[steps.size()];
-  int32_t altitude = altitudes[steps.size()];
+  size_t taken = steps.size();
+  model::Square reached = route[taken];
+  int32_t altitude = altitudes[taken];
   bool may_end_there = MayEnd(move, reached.x, reached.y);
   result["legal"] = legal && may_end_there;
   result["cost"] = Number(total);
@@ -599,6 +602,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   result["ends_at"] = At(may_end_there ? reached : last_legal);
   if (altitude != 0) result["altitude"] = altitude;
   result["explain"] = std::move(explain);
+  AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, taken, result);
   HookFailed(move, result);
 }
 

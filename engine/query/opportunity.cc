@@ -1,0 +1,61 @@
+#include "query/opportunity.h"
+
+#include "combat/threat.h"
+#include "query/explain.h"
+
+namespace rulecraft::query {
+namespace {
+
+bool Opponents(const model::Creature& mover, const model::Creature& other) {
+  return &mover != &other && other.valid && (mover.side.empty() || other.side != mover.side);
+}
+
+nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
+
+}  // namespace
+
+void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mover,
+                        const CreatureRecord& mover_record, int mode, const std::vector<model::Square>& route,
+                        size_t steps, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  int provokes = program.FindRule("provokes");
+  if (provokes < 0 || program.FindRule("threatens") < 0) return;
+  nlohmann::json attacks = nlohmann::json::array();
+  nlohmann::json explain = nlohmann::json::array();
+  eval::Machine machine(program);
+  for (const model::Creature& other : context.scenario.creatures) {
+    if (!Opponents(mover, other)) continue;
+    CreatureRecord other_record;
+    BuildCreatureRecord(other, context.rules, other_record);
+    combat::ThreatRules threat(context.rules, other_record.slots.data(), other.reach_weapon);
+    for (size_t step = 1; step <= steps && step < route.size(); ++step) {
+      model::Square from = route[step - 1];
+      if (!threat.ThreatensSpace(other.at, other.squares_per_side, from, mover.squares_per_side)) continue;
+      eval::Trace trace;
+      machine.SetTrace(&trace);
+      eval::Slot args[3] = {eval::Slot{.record = mover_record.slots.data()},
+                            eval::Slot{.record = other_record.slots.data()},
+                            eval::Slot{.number = static_cast<double>(mode)}};
+      bool provoked = machine.Call(provokes, args).number != 0;
+      machine.SetTrace(nullptr);
+      if (!machine.error().empty()) {
+        result["status"] = "error";
+        result["message"] = machine.error();
+        return;
+      }
+      if (!provoked) continue;
+      attacks.push_back({{"by", other.id}, {"step", step}, {"from", At(from)}});
+      for (auto& entry : ExplainTrace(trace, program, context.sources)) {
+        entry["step"] = step;
+        entry["attack_of_opportunity_by"] = other.id;
+        explain.push_back(std::move(entry));
+      }
+      break;  // one attack of opportunity per opponent and move
+    }
+  }
+  result["attacks_of_opportunity"] = std::move(attacks);
+  if (!result.contains("explain")) result["explain"] = nlohmann::json::array();
+  for (auto& entry : explain) result["explain"].push_back(std::move(entry));
+}
+
+}  // namespace rulecraft::query
