@@ -12,6 +12,7 @@ namespace {
 // What a query parameter must be.
 enum class ParamType {
   kCreature,       // the id of a creature of the scenario
+  kCreatureList,   // [id, …] of creatures of the scenario
   kSquare,         // [x, y] inside the map
   kSquareList,     // [[x, y], …] inside the map
   kPlace,          // [x, y] inside the map, or [x, y, altitude]
@@ -61,6 +62,8 @@ const std::vector<KindSpec>& Kinds() {
         {"defender_at", P::kSquare, false}, {"reaction", P::kBool, false}}},
       {QueryKind::kThreatened,
        {{"creature", P::kCreature, true}, {"square", P::kSquare, false}, {"weapon", P::kWeapon, false}}},
+      {QueryKind::kClosest,
+       {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
         {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false}}},
@@ -139,6 +142,19 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
                                             fmt::format("unknown creature '{}'", *id));
       SuggestName(error, *id, ids);
       return false;
+    }
+    case ParamType::kCreatureList: {
+      if (!node.IsSequence() || node.size() == 0) {
+        diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                          fmt::format("expected a list of creature ids for '{}', found {}", spec.key,
+                                      yaml::Describe(node)));
+        return false;
+      }
+      bool ok = true;
+      for (const YAML::Node& item : node) {
+        ok = CheckParam(file, item, {spec.key, ParamType::kCreature, true}, rules, scenario, diagnostics) && ok;
+      }
+      return ok;
     }
     case ParamType::kSquare: {
       auto square = ReadSquare(file, node, spec.key, diagnostics);

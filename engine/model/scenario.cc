@@ -19,6 +19,7 @@ const char* QueryKindName(QueryKind kind) {
     case QueryKind::kAttack: return "attack";
     case QueryKind::kThreatened: return "threatened";
     case QueryKind::kTravel: return "travel";
+    case QueryKind::kClosest: return "closest";
   }
   return "size";
 }

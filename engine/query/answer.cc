@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "query/closest_query.h"
 #include "query/combat_query.h"
 #include "query/movement_query.h"
 #include "query/size_query.h"
@@ -83,6 +84,9 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
       return result;
     case model::QueryKind::kTravel:
       AnswerTravel(context, query, result);
+      return result;
+    case model::QueryKind::kClosest:
+      AnswerClosest(context, query, result);
       return result;
   }
   return result;
