@@ -288,39 +288,54 @@ void Runner::SetMover(const CreatureFacts& mover, std::vector<const Script*> scr
   }
   lua_State* L = sandbox_.state();
   if (L == nullptr) return;
-  lua_createtable(L, 0, 12);
-  lua_pushstring(L, mover.id.c_str());
+  PushCreature(mover);
+  if (mover_ref_ >= 0) luaL_unref(L, LUA_REGISTRYINDEX, mover_ref_);
+  mover_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void Runner::PushCreature(const CreatureFacts& creature) {
+  lua_State* L = sandbox_.state();
+  lua_createtable(L, 0, 15);
+  lua_pushstring(L, creature.id.c_str());
   lua_setfield(L, -2, "id");
-  lua_pushstring(L, mover.side.c_str());
+  lua_pushstring(L, creature.side.c_str());
   lua_setfield(L, -2, "side");
-  PushRow("sizes", rules_.Table("sizes").IndexOf(mover.size));
+  PushRow("sizes", rules_.Table("sizes").IndexOf(creature.size));
   lua_setfield(L, -2, "size");
-  PushRow("speeds", mover.race.empty() ? -1 : rules_.Table("speeds").IndexOf(mover.race));
+  PushRow("speeds", creature.race.empty() ? -1 : rules_.Table("speeds").IndexOf(creature.race));
   lua_setfield(L, -2, "race");
-  PushRow("armor", rules_.Table("armor").IndexOf(mover.armor));
+  PushRow("armor", rules_.Table("armor").IndexOf(creature.armor));
   lua_setfield(L, -2, "armor");
-  lua_pushstring(L, mover.shape.c_str());
+  lua_pushstring(L, creature.shape.c_str());
   lua_setfield(L, -2, "shape");
-  lua_createtable(L, 0, static_cast<int>(mover.speeds_ft.size()));
-  for (const auto& [kind, feet] : mover.speeds_ft) {
+  lua_createtable(L, 0, static_cast<int>(creature.speeds_ft.size()));
+  for (const auto& [kind, feet] : creature.speeds_ft) {
     lua_pushnumber(L, feet);
     lua_setfield(L, -2, kind.c_str());
   }
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   lua_setfield(L, -2, "speed");
-  PushStrings(L, sandbox_, mover.conditions);
+  PushStrings(L, sandbox_, creature.conditions);
   lua_setfield(L, -2, "conditions");
-  PushStrings(L, sandbox_, mover.traits);
+  PushStrings(L, sandbox_, creature.traits);
   lua_setfield(L, -2, "traits");
-  lua_pushinteger(L, mover.squares);
+  lua_pushinteger(L, creature.squares);
   lua_setfield(L, -2, "squares");
-  PushNameSet(L, {&mover.conditions, &mover.traits});
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, creature.x);
+  lua_setfield(L, -2, "x");
+  lua_pushinteger(L, creature.y);
+  lua_setfield(L, -2, "y");
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+  lua_setfield(L, -2, "at");
+  lua_pushstring(L, creature.facing.c_str());
+  lua_setfield(L, -2, "facing");
+  PushNameSet(L, {&creature.conditions, &creature.traits});
   lua_setfield(L, -2, "has");
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
-  if (mover_ref_ >= 0) luaL_unref(L, LUA_REGISTRYINDEX, mover_ref_);
-  mover_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void Runner::SetMode(int mode) {
@@ -505,19 +520,67 @@ double Runner::RunStepHooks(HookPoint mover_point, HookPoint occupant_point, con
   return value;
 }
 
-double Runner::StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost) {
-  return RunStepHooks(HookPoint::kStepCost, HookPoint::kOccupantStepCost, step, occupant, cost, false);
+double Runner::StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost, bool zone) {
+  return RunStepHooks(HookPoint::kStepCost, zone ? HookPoint::kZoneStepCost : HookPoint::kOccupantStepCost, step,
+                      occupant, cost, false);
 }
 
-bool Runner::MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed) {
-  return RunStepHooks(HookPoint::kMayEnter, HookPoint::kOccupantMayEnter, step, occupant, allowed ? 1 : 0,
-                      true) != 0;
+bool Runner::MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed, bool zone) {
+  return RunStepHooks(HookPoint::kMayEnter, zone ? HookPoint::kZoneMayEnter : HookPoint::kOccupantMayEnter, step,
+                      occupant, allowed ? 1 : 0, true) != 0;
 }
 
-bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed) {
+std::vector<std::pair<int, int>> Runner::Zone(const CreatureFacts& self, const Script& script) {
+  std::vector<std::pair<int, int>> squares;
+  if (failed_ || script.error || !script.Defines(HookPoint::kZone)) return squares;
+  lua_State* L = sandbox_.state();
+  PushCreature(self);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
+  Sandbox::Outcome outcome = sandbox_.Call(script, "zone", 2);
+  if (outcome == Sandbox::Outcome::kFailed) {
+    Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+    return squares;
+  }
+  if (outcome == Sandbox::Outcome::kMissing) return squares;
+  std::string wrong;
+  if (lua_istable(L, -1)) {
+    for (lua_Integer i = 1;; ++i) {
+      int item = lua_rawgeti(L, -1, i);  // result, item
+      if (item == LUA_TNIL) {
+        lua_pop(L, 1);
+        break;
+      }
+      bool square = false;
+      if (item == LUA_TTABLE) {
+        lua_rawgeti(L, -1, 1);  // result, item, x
+        lua_rawgeti(L, -2, 2);  // result, item, x, y
+        square = lua_isinteger(L, -2) && lua_isinteger(L, -1);
+        if (square) squares.emplace_back(static_cast<int>(lua_tointeger(L, -2)), static_cast<int>(lua_tointeger(L, -1)));
+        lua_pop(L, 2);
+      }
+      lua_pop(L, 1);
+      if (!square) {
+        wrong = fmt::format("zone returned a list whose item {} is not a square {{x, y}} of two whole numbers", i);
+        break;
+      }
+    }
+  } else if (!lua_isnil(L, -1)) {
+    wrong = fmt::format("zone returned a {}; it returns a list of squares {{{{x, y}}, …}} or nil", luaL_typename(L, -1));
+  }
+  lua_pop(L, 1);
+  if (!wrong.empty()) {
+    sandbox_.Fail(script, script.lines[static_cast<int>(HookPoint::kZone)], "lua-result", wrong);
+    Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+    squares.clear();
+  }
+  return squares;
+}
+
+bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed, bool zone) {
   if (failed_) return allowed;
+  HookPoint others_point = zone ? HookPoint::kZoneMayEnd : HookPoint::kOccupantMayEnd;
   bool mover = MoverDefines(HookPoint::kMayEnd);
-  bool others = AnyDefines(occupant, HookPoint::kOccupantMayEnd);
+  bool others = AnyDefines(occupant, others_point);
   if (!mover && !others) return allowed;
   lua_State* L = sandbox_.state();
   PushSquare(square);
@@ -530,7 +593,7 @@ bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>&
   };
   double result = allowed ? 1 : 0;
   if (mover) result = Run(HookPoint::kMayEnd, mover_scripts_, result, true, push);
-  if (others) result = Run(HookPoint::kOccupantMayEnd, occupant, result, true, push);
+  if (others) result = Run(others_point, occupant, result, true, push);
   lua_settop(L, view - 1);
   return result != 0;
 }

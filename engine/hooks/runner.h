@@ -34,6 +34,9 @@ struct CreatureFacts {
   std::vector<std::string> traits;
   std::map<std::string, double> speeds_ft;
   int squares = 1;  // side of its space, in squares
+  int x = 0;        // its top-left square (`at`)
+  int y = 0;
+  std::string facing;  // north, east, south, west, …, or empty
 };
 
 // One square as scripts see it: its terrain and who stands there, relative to the mover.
@@ -98,11 +101,16 @@ class Runner {
   // Whether one of the scripts failed to load (a query about its creature then fails).
   static bool AnyBroken(const std::vector<const Script*>& scripts);
 
-  // The hook points: each takes the DSL's result and returns the scripts' result.
+  // The hook points: each takes the DSL's result and returns the scripts' result. `occupant`
+  // holds the scripts of the creature in the square entered, or with `zone`, the scripts whose
+  // zone the square is in (their zone_ hooks run instead of occupant_ ones).
   double Speed(double land_ft);
-  double StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost);
-  bool MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed);
-  bool MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed);
+  double StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost, bool zone = false);
+  bool MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed, bool zone = false);
+  bool MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed, bool zone = false);
+  // The squares of `self`'s zone for the mover's moves: the script's `zone(self, mover)`, a list
+  // of {x, y}. Empty when it defines none or fails (then failed() and failure() say why).
+  std::vector<std::pair<int, int>> Zone(const CreatureFacts& self, const Script& script);
 
   // How many script calls the runner has made (for benchmarks).
   int64_t calls() const { return sandbox_.calls(); }
@@ -127,6 +135,8 @@ class Runner {
   double Run(HookPoint point, const std::vector<const Script*>& scripts, double value, bool boolean,
              PushArgs push);
   void PushStep(const StepFacts& step);
+  // Pushes the read-only view of a creature (`mover`, a zone's `self`).
+  void PushCreature(const CreatureFacts& creature);
   // Runs a step hook of the mover's scripts, then its occupant twin of the scripts of the
   // creature in the square entered; `boolean` for may_enter-like hooks.
   double RunStepHooks(HookPoint mover_point, HookPoint occupant_point, const StepFacts& step,

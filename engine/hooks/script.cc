@@ -13,9 +13,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kHookNames[kHookPointCount] = {"speed",   "step_cost",          "may_enter",
-                                                 "may_end", "occupant_step_cost", "occupant_may_enter",
-                                                 "occupant_may_end"};
+const char* const kHookNames[kHookPointCount] = {
+    "speed",          "step_cost", "may_enter",      "may_end",        "occupant_step_cost", "occupant_may_enter",
+    "occupant_may_end", "zone",    "zone_step_cost", "zone_may_enter", "zone_may_end"};
 
 bool SafeTrait(const std::string& trait) {
   if (trait.empty()) return false;
@@ -68,7 +68,8 @@ void Inspect(Script& script, const Limits& limits, Diagnostics* diagnostics) {
   if (script.points == 0 && diagnostics != nullptr) {
     diagnostics->Warning("lua-no-hook", {script.path, 0, 0},
                          "the script defines none of the hook points (speed, step_cost, may_enter, may_end, "
-                         "occupant_step_cost, occupant_may_enter, occupant_may_end), so it changes nothing");
+                         "occupant_step_cost, occupant_may_enter, occupant_may_end, zone, zone_step_cost, "
+                         "zone_may_enter, zone_may_end), so it changes nothing");
   }
 }
 

@@ -19,7 +19,9 @@ namespace rulecraft::hooks {
 
 // The points where the engine calls a script, named after the DSL hook points whose result
 // the script sees and may change. The first four are the creature's own moves; the occupant_
-// ones are called when another creature steps into (or ends in) the creature's squares.
+// ones are called when another creature steps into (or ends in) the creature's squares; `zone`
+// names squares around the creature (its spears, its aura) and the zone_ ones are called when
+// another creature steps into (or ends in) one of them.
 enum class HookPoint : uint8_t {
   kSpeed,
   kStepCost,
@@ -28,8 +30,12 @@ enum class HookPoint : uint8_t {
   kOccupantStepCost,
   kOccupantMayEnter,
   kOccupantMayEnd,
+  kZone,
+  kZoneStepCost,
+  kZoneMayEnter,
+  kZoneMayEnd,
 };
-inline constexpr int kHookPointCount = 7;
+inline constexpr int kHookPointCount = 11;
 
 // "speed", "step_cost", "may_enter", "may_end", "occupant_step_cost", ….
 const char* HookPointName(HookPoint point);
@@ -63,6 +69,10 @@ struct Script {
   bool DefinesOccupantHooks() const {
     return Defines(HookPoint::kOccupantStepCost) || Defines(HookPoint::kOccupantMayEnter) ||
            Defines(HookPoint::kOccupantMayEnd);
+  }
+  // Whether it defines a hook for other creatures' steps into its zone (zone_step_cost, …).
+  bool DefinesZoneHooks() const {
+    return Defines(HookPoint::kZoneStepCost) || Defines(HookPoint::kZoneMayEnter) || Defines(HookPoint::kZoneMayEnd);
   }
   // Whether it applies in a ruleset of this lineage.
   bool AppliesTo(const std::vector<std::string>& lineage) const;

@@ -9,6 +9,24 @@ const Creature* Scenario::FindCreature(const std::string& id) const {
   return nullptr;
 }
 
+hooks::CreatureFacts CreatureFactsOf(const Creature& creature) {
+  hooks::CreatureFacts facts;
+  facts.id = creature.id;
+  facts.side = creature.side;
+  facts.size = creature.size;
+  facts.race = creature.race;
+  facts.armor = creature.armor;
+  facts.shape = creature.shape;
+  facts.conditions = creature.conditions;
+  facts.traits = creature.traits;
+  facts.speeds_ft = creature.speeds_ft;
+  facts.squares = creature.squares_per_side;
+  facts.x = creature.at.x;
+  facts.y = creature.at.y;
+  facts.facing = creature.facing;
+  return facts;
+}
+
 const char* QueryKindName(QueryKind kind) {
   switch (kind) {
     case QueryKind::kSize: return "size";

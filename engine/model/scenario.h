@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "hooks/runner.h"
 #include "rulecraft/diagnostic.h"
 
 namespace rulecraft::hooks {
@@ -68,6 +69,7 @@ struct Creature {
   std::vector<std::shared_ptr<const hooks::Script>> scripts;  // of the traits that name a Lua script
   std::vector<ScenarioBonus> bonuses;
   bool reach_weapon = false;  // wields a reach weapon: the squares it threatens in others' moves
+  std::string facing;         // north, northeast, east, …, or empty: the way it faces (Lua `self.facing`)
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
 };
@@ -103,5 +105,8 @@ struct Scenario {
 
 // The scenario name of a query kind ("size", "path", …).
 const char* QueryKindName(QueryKind kind);
+
+// The creature as Lua scripts see it (`mover`, a zone's `self`: docs/lua.md).
+hooks::CreatureFacts CreatureFactsOf(const Creature& creature);
 
 }  // namespace rulecraft::model

@@ -193,6 +193,19 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   if (at.IsDefined()) {
     if (auto square = ReadSquare(file, at, "'at'", diagnostics)) creature.at = *square;
   }
+  if (YAML::Node facing = reader.Optional("facing"); facing.IsDefined()) {
+    const std::vector<std::string> directions = {"north", "northeast", "east", "southeast",
+                                                 "south", "southwest", "west", "northwest"};
+    auto text = yaml::ReadText(file, facing, "facing", diagnostics);
+    if (text && std::find(directions.begin(), directions.end(), *text) == directions.end()) {
+      Diagnostic& error = diagnostics.Error(
+          "unknown-name", yaml::SpanOf(file, facing),
+          fmt::format("unknown facing '{}': expected north, northeast, east, southeast, south, southwest, west or northwest", *text));
+      SuggestName(error, *text, directions);
+    } else if (text) {
+      creature.facing = *text;
+    }
+  }
   if (YAML::Node reach_weapon = reader.Optional("reach_weapon"); reach_weapon.IsDefined()) {
     creature.reach_weapon = yaml::ReadBool(file, reach_weapon, "reach_weapon", diagnostics).value_or(false);
   }

@@ -9,14 +9,14 @@ bool Hooked(const model::Scenario& scenario, const model::Creature& mover) {
   for (const model::Creature& other : scenario.creatures) {
     if (&other == &mover || !other.valid) continue;
     for (const auto& script : other.scripts) {
-      if (script->DefinesOccupantHooks()) return true;
+      if (script->DefinesOccupantHooks() || script->Defines(hooks::HookPoint::kZone)) return true;
     }
   }
   return false;
 }
 
 GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules,
-                   const model::Creature& mover) {
+                   const model::Creature& mover, hooks::Runner* zones) {
   const model::GridMap& map = *scenario.map;
   const tables::Table& terrain = rules.Table("terrain");
   const tables::Table& sizes = rules.Table("sizes");
@@ -59,11 +59,38 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
       }
     }
   }
+  if (zones != nullptr) AddZones(scenario, mover, *zones, occupant_at);
   cells_.resize(map.cells.size());
   size_t per_terrain = occupants_.size() + 1;
   for (size_t cell = 0; cell < map.cells.size(); ++cell) {
     size_t row = static_cast<size_t>(row_of_kind[map.cells[cell]]);
     cells_[cell] = static_cast<uint16_t>(row * per_terrain + static_cast<size_t>(occupant_at[cell]));
+  }
+}
+
+void GridView::AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
+                        std::vector<int>& occupant_at) {
+  const model::GridMap& map = *scenario.map;
+  std::vector<std::vector<const hooks::Script*>> zone_at(map.cells.size());
+  for (const model::Creature& other : scenario.creatures) {
+    if (&other == &mover || !other.valid) continue;
+    for (const auto& script : other.scripts) {
+      if (!script->Defines(hooks::HookPoint::kZone) || !script->DefinesZoneHooks()) continue;
+      for (auto [x, y] : zones.Zone(model::CreatureFactsOf(other), *script)) {
+        if (!map.Contains({x, y})) continue;
+        auto& scripts = zone_at[static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x)];
+        if (std::find(scripts.begin(), scripts.end(), script.get()) == scripts.end()) scripts.push_back(script.get());
+      }
+    }
+  }
+  for (size_t cell = 0; cell < zone_at.size(); ++cell) {
+    if (zone_at[cell].empty() || occupant_at[cell] != 0) continue;  // a creature standing there counts
+    Occupant zone;
+    zone.zone = true;
+    zone.scripts = std::move(zone_at[cell]);
+    auto known = std::find(occupants_.begin(), occupants_.end(), zone);
+    if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), zone);
+    occupant_at[cell] = static_cast<int>(known - occupants_.begin()) + 1;
   }
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "hooks/runner.h"
 #include "hooks/script.h"
 #include "model/scenario.h"
 #include "ruleset/ruleset.h"
@@ -14,6 +15,9 @@ namespace rulecraft::movement {
 
 // Who stands in a square, relative to the mover.
 struct Occupant {
+  // An empty square in other creatures' zones (docs/lua.md, `zone`): no one stands there, and
+  // `scripts` are those whose zone it is.
+  bool zone = false;
   bool ally = false;
   double size_difference = 0;  // occupant size step minus the mover's
   uint64_t flags = 0;          // its conditions and traits, as Program flag bits
@@ -26,13 +30,16 @@ struct Occupant {
 };
 
 // Whether a move of `mover` calls Lua hooks (docs/lua.md): it has scripts, or another creature
-// has scripts for moves through its squares. Only then does a movement query run them.
+// has scripts for moves through its squares or its zone. Only then does a movement query run them.
 bool Hooked(const model::Scenario& scenario, const model::Creature& mover);
 
 // Per-square classes for one mover: class = terrain row × (occupants + 1) + occupant (0: none).
 class GridView {
  public:
-  GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules, const model::Creature& mover);
+  // `zones` (the mover's Lua runner, when the move calls hooks) asks other creatures' scripts
+  // for their zones.
+  GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules, const model::Creature& mover,
+           hooks::Runner* zones = nullptr);
 
   int32_t width() const { return width_; }
   int32_t height() const { return height_; }
@@ -47,11 +54,23 @@ class GridView {
   size_t TerrainOf(uint16_t cls) const { return cls / (occupants_.size() + 1); }
   // The occupant of a class, or nullptr when the square is empty.
   const Occupant* OccupantOf(uint16_t cls) const {
+    const Occupant* entry = EntryOf(cls);
+    return entry != nullptr && !entry->zone ? entry : nullptr;
+  }
+  // The zone entry of an empty square in other creatures' zones, or nullptr.
+  const Occupant* ZoneOf(uint16_t cls) const {
+    const Occupant* entry = EntryOf(cls);
+    return entry != nullptr && entry->zone ? entry : nullptr;
+  }
+
+ private:
+  void AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
+                std::vector<int>& occupant_at);
+  const Occupant* EntryOf(uint16_t cls) const {
     size_t index = cls % (occupants_.size() + 1);
     return index == 0 ? nullptr : &occupants_[index - 1];
   }
 
- private:
   int32_t width_ = 0;
   int32_t height_ = 0;
   size_t terrain_rows_ = 1;

@@ -71,16 +71,17 @@ float StepRules::Evaluate(const SubStep& step) {
   // The scripts see the DSL's answer and may change it (docs/lua.md).
   bool hooked = hooks_ != nullptr && !hooks_->failed();
   const Occupant* occupant = hooked ? grid_.OccupantOf(step.to) : nullptr;
-  const auto& scripts = occupant != nullptr ? occupant->scripts : kNoScripts;
+  const Occupant* zone = hooked ? grid_.ZoneOf(step.to) : nullptr;
+  const auto& scripts = occupant != nullptr ? occupant->scripts : zone != nullptr ? zone->scripts : kNoScripts;
   hooks::StepFacts facts;
   if (hooked) {
     facts = {Facts(step.to), Facts(step.side_a), Facts(step.side_b), step.diagonal, step.diagonal_number};
-    allowed = hooks_->MayEnter(facts, scripts, allowed);
+    allowed = hooks_->MayEnter(facts, scripts, allowed, zone != nullptr);
   }
   if (!allowed) return kBlocked;
   double cost = machine_.Call(step_cost_, args).number;
   if (!machine_.error().empty() && error_.empty()) error_ = machine_.error();
-  if (hooked && cost >= 0 && std::isfinite(cost)) cost = hooks_->StepCost(facts, scripts, cost);
+  if (hooked && cost >= 0 && std::isfinite(cost)) cost = hooks_->StepCost(facts, scripts, cost, zone != nullptr);
   if (!(cost >= 0) || !std::isfinite(cost)) {  // a negative or undefined cost cannot be walked
     if (error_.empty()) error_ = fmt::format("step_cost gave {}, which is not a cost", cost);
     return kBlocked;
@@ -120,7 +121,9 @@ bool StepRules::MayEnd(uint16_t cls) {
     }
     if (hooks_ != nullptr && !hooks_->failed()) {
       const Occupant* occupant = grid_.OccupantOf(cls);
-      memo = hooks_->MayEnd(Facts(cls), occupant != nullptr ? occupant->scripts : kNoScripts, memo == 1) ? 1 : 0;
+      const Occupant* zone = grid_.ZoneOf(cls);
+      const auto& scripts = occupant != nullptr ? occupant->scripts : zone != nullptr ? zone->scripts : kNoScripts;
+      memo = hooks_->MayEnd(Facts(cls), scripts, memo == 1, zone != nullptr) ? 1 : 0;
     }
   }
   return memo == 1;

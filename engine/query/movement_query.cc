@@ -174,7 +174,7 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   for (size_t k = 1; k < move.kinds.size(); ++k) {
     if (!PrepareKind(context, move, *move.kinds[k], dropped, result)) return false;
   }
-  move.grid = std::make_unique<movement::GridView>(context.scenario, context.rules, *move.creature);
+  move.grid = std::make_unique<movement::GridView>(context.scenario, context.rules, *move.creature, move.kinds[0]->hooks.get());
   for (auto& kind : move.kinds) {
     kind->rules = std::make_unique<movement::StepRules>(context.rules, *move.grid, kind->record.slots.data(),
                                                         move.mode, kind->hooks.get());

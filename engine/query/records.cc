@@ -53,21 +53,6 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
       row("maneuverability", creature.maneuverability.empty() ? "average" : creature.maneuverability);
 }
 
-hooks::CreatureFacts CreatureFactsOf(const model::Creature& creature) {
-  hooks::CreatureFacts facts;
-  facts.id = creature.id;
-  facts.side = creature.side;
-  facts.size = creature.size;
-  facts.race = creature.race;
-  facts.armor = creature.armor;
-  facts.shape = creature.shape;
-  facts.conditions = creature.conditions;
-  facts.traits = creature.traits;
-  facts.speeds_ft = creature.speeds_ft;
-  facts.squares = creature.squares_per_side;
-  return facts;
-}
-
 std::vector<const hooks::Script*> ScriptsOf(const model::Creature& creature) {
   std::vector<const hooks::Script*> scripts;
   for (const auto& script : creature.scripts) scripts.push_back(script.get());

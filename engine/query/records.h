@@ -28,8 +28,7 @@ struct CreatureRecord {
 void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
                          CreatureRecord& record, const std::string& moving = "land");
 
-// The creature as Lua scripts see it (`mover`, docs/lua.md).
-hooks::CreatureFacts CreatureFactsOf(const model::Creature& creature);
+using model::CreatureFactsOf;
 // The creature's Lua scripts, in the order of its traits.
 std::vector<const hooks::Script*> ScriptsOf(const model::Creature& creature);
 
