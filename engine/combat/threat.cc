@@ -38,6 +38,7 @@ bool ThreatRules::Evaluate(Gap gap) {
   args[3].number = gap.dy;
   bool threatens = machine_.Call(rule_, args).number != 0;
   if (!machine_.error().empty() && error_.empty()) error_ = machine_.error();
+  if (hooks_ != nullptr) threatens = hooks_->Threatens(gap.dx, gap.dy, reach_weapon_, threatens);
   return threatens;
 }
 

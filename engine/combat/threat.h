@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dsl/eval/machine.h"
+#include "hooks/runner.h"
 #include "model/scenario.h"
 #include "ruleset/ruleset.h"
 
@@ -28,6 +29,8 @@ class ThreatRules {
  public:
   ThreatRules(const ruleset::Ruleset& rules, const eval::Slot* attacker, bool reach_weapon,
               const std::string& rule = "threatens");
+  // The attacker's Lua `threatens` hooks (docs/lua.md) run after the rule, when given.
+  void SetHooks(hooks::Runner* hooks) { hooks_ = hooks; }
 
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }
@@ -46,6 +49,7 @@ class ThreatRules {
   eval::Slot attacker_;
   bool reach_weapon_ = false;
   std::vector<int8_t> memo_;  // by gap, -1 unknown
+  hooks::Runner* hooks_ = nullptr;
   std::string error_;
 };
 

@@ -467,7 +467,8 @@ double Runner::Run(HookPoint point, const std::vector<const Script*>& scripts, d
       result = lua_toboolean(L, -1) ? 1 : 0;
     } else if (!boolean && type == LUA_TNUMBER) {
       result = lua_tonumber(L, -1);
-      if (!std::isfinite(result) || result < 0) {
+      bool modifier = point == HookPoint::kAttackBonus || point == HookPoint::kAcBonus;
+      if (!std::isfinite(result) || (result < 0 && !modifier)) {
         wrong = point == HookPoint::kSpeed
                     ? fmt::format("speed returned {}, which is not a speed in feet", result)
                     : fmt::format("{} returned {}, which is not a cost in squares (to forbid a step, "
@@ -528,6 +529,69 @@ double Runner::StepCost(const StepFacts& step, const std::vector<const Script*>&
 bool Runner::MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed, bool zone) {
   return RunStepHooks(HookPoint::kMayEnter, zone ? HookPoint::kZoneMayEnter : HookPoint::kOccupantMayEnter, step,
                       occupant, allowed ? 1 : 0, true) != 0;
+}
+
+void Runner::PushAttack(const AttackFacts& attack) {
+  lua_State* L = sandbox_.state();
+  lua_createtable(L, 0, 9);
+  PushCreature(*attack.attacker);
+  lua_setfield(L, -2, "attacker");
+  PushCreature(*attack.defender);
+  lua_setfield(L, -2, "defender");
+  lua_pushboolean(L, attack.melee);
+  lua_setfield(L, -2, "melee");
+  lua_pushboolean(L, !attack.melee);
+  lua_setfield(L, -2, "ranged");
+  lua_pushboolean(L, attack.flanking);
+  lua_setfield(L, -2, "flanking");
+  lua_pushboolean(L, attack.adjacent);
+  lua_setfield(L, -2, "adjacent");
+  lua_pushboolean(L, attack.reach_weapon);
+  lua_setfield(L, -2, "reach_weapon");
+  lua_pushstring(L, attack.cover.c_str());
+  lua_setfield(L, -2, "cover");
+  lua_pushstring(L, attack.concealment.c_str());
+  lua_setfield(L, -2, "concealment");
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
+}
+
+bool Runner::Threatens(int dx, int dy, bool reach_weapon, bool threatens) {
+  if (failed_ || !MoverDefines(HookPoint::kThreatens)) return threatens;
+  lua_State* L = sandbox_.state();
+  return Run(HookPoint::kThreatens, mover_scripts_, threatens ? 1 : 0, true, [&] {
+           lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
+           lua_pushinteger(L, dx);
+           lua_pushinteger(L, dy);
+           lua_pushboolean(L, reach_weapon);
+           return 4;
+         }) != 0;
+}
+
+double Runner::AttackBonus(const AttackFacts& attack, double bonus) {
+  if (failed_ || !MoverDefines(HookPoint::kAttackBonus)) return bonus;
+  lua_State* L = sandbox_.state();
+  PushAttack(attack);
+  int view = lua_gettop(L);
+  double result = Run(HookPoint::kAttackBonus, mover_scripts_, bonus, false, [&] {
+    lua_pushvalue(L, view);
+    return 1;
+  });
+  lua_settop(L, view - 1);
+  return result;
+}
+
+double Runner::AcBonus(const AttackFacts& attack, double bonus) {
+  if (failed_ || !MoverDefines(HookPoint::kAcBonus)) return bonus;
+  lua_State* L = sandbox_.state();
+  PushAttack(attack);
+  int view = lua_gettop(L);
+  double result = Run(HookPoint::kAcBonus, mover_scripts_, bonus, false, [&] {
+    lua_pushvalue(L, view);
+    return 1;
+  });
+  lua_settop(L, view - 1);
+  return result;
 }
 
 std::vector<std::pair<int, int>> Runner::Zone(const CreatureFacts& self, const Script& script) {

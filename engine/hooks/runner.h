@@ -49,6 +49,19 @@ struct SquareFacts {
   const std::vector<std::string>* names = nullptr;  // the occupant's conditions and traits
 };
 
+// An attack as scripts see it (`attack`): the attacker's and defender's views, its kind and
+// what the engine found.
+struct AttackFacts {
+  const CreatureFacts* attacker = nullptr;
+  const CreatureFacts* defender = nullptr;
+  bool melee = true;
+  bool flanking = false;
+  bool adjacent = false;
+  bool reach_weapon = false;
+  std::string cover;        // a row of `cover`, or empty
+  std::string concealment;  // a row of `concealment`, or empty
+};
+
 // One square's step of the mover's space.
 struct StepFacts {
   SquareFacts to;
@@ -108,6 +121,11 @@ class Runner {
   double StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost, bool zone = false);
   bool MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed, bool zone = false);
   bool MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed, bool zone = false);
+  // Combat hook points of this runner's creature (SetMover): as attacker, `threatens` and
+  // `attack_bonus`; as defender, `ac_bonus`.
+  bool Threatens(int dx, int dy, bool reach_weapon, bool threatens);
+  double AttackBonus(const AttackFacts& attack, double bonus);
+  double AcBonus(const AttackFacts& attack, double bonus);
   // The squares of `self`'s zone for the mover's moves: the script's `zone(self, mover)`, a list
   // of {x, y}. Empty when it defines none or fails (then failed() and failure() say why).
   std::vector<std::pair<int, int>> Zone(const CreatureFacts& self, const Script& script);
@@ -137,6 +155,7 @@ class Runner {
   void PushStep(const StepFacts& step);
   // Pushes the read-only view of a creature (`mover`, a zone's `self`).
   void PushCreature(const CreatureFacts& creature);
+  void PushAttack(const AttackFacts& attack);
   // Runs a step hook of the mover's scripts, then its occupant twin of the scripts of the
   // creature in the square entered; `boolean` for may_enter-like hooks.
   double RunStepHooks(HookPoint mover_point, HookPoint occupant_point, const StepFacts& step,

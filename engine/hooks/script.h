@@ -34,8 +34,11 @@ enum class HookPoint : uint8_t {
   kZoneStepCost,
   kZoneMayEnter,
   kZoneMayEnd,
+  kThreatens,    // the attacker's: whether it threatens a square dx, dy squares beyond its space
+  kAttackBonus,  // the attacker's: its total attack modifier
+  kAcBonus,      // the defender's: its total AC modifier
 };
-inline constexpr int kHookPointCount = 11;
+inline constexpr int kHookPointCount = 14;
 
 // "speed", "step_cost", "may_enter", "may_end", "occupant_step_cost", ….
 const char* HookPointName(HookPoint point);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <optional>
 
 #include <fmt/format.h>
@@ -37,6 +38,30 @@ void BuildAttackerRecord(const model::Creature& creature, const model::Query& qu
   if (WeaponIs(query, "unarmed") && bit >= 0) record.slots[0].bits |= uint64_t{1} << bit;
 }
 
+// A Lua runner for a creature whose scripts define one of `points` (docs/lua.md), or that has a
+// script that failed to load (the runner then reports it); nullptr otherwise.
+std::unique_ptr<hooks::Runner> RunnerFor(const AnswerContext& context, const model::Creature& creature,
+                                         std::initializer_list<hooks::HookPoint> points) {
+  std::vector<const hooks::Script*> scripts = ScriptsOf(creature);
+  bool needed = hooks::Runner::AnyBroken(scripts);
+  for (hooks::HookPoint point : points) needed = needed || hooks::Runner::AnyDefines(scripts, point);
+  if (!needed) return nullptr;
+  auto runner = std::make_unique<hooks::Runner>(context.rules, hooks::LimitsOf(context.rules));
+  runner->SetMover(CreatureFactsOf(creature), std::move(scripts));
+  return runner;
+}
+
+// Reports the first failed runner into `result`; true when one failed.
+bool HookFailed(std::initializer_list<const hooks::Runner*> runners, nlohmann::json& result) {
+  for (const hooks::Runner* runner : runners) {
+    if (runner != nullptr && runner->failed()) {
+      ReportHookFailure(*runner, result);
+      return true;
+    }
+  }
+  return false;
+}
+
 // Calls an optional one-argument rule; nullopt when the ruleset does not define it.
 std::optional<bool> CallOptional(eval::Machine& machine, const compile::Program& program,
                                  const char* rule, eval::Slot argument) {
@@ -69,6 +94,8 @@ std::vector<std::string> Flankers(const AnswerContext& context, const model::Cre
     CreatureRecord record;
     BuildCreatureRecord(ally, context.rules, record);
     combat::ThreatRules threat(context.rules, record.slots.data(), false);
+    std::unique_ptr<hooks::Runner> hooks = RunnerFor(context, ally, {hooks::HookPoint::kThreatens});
+    threat.SetHooks(hooks.get());
     // "Only a creature or character that threatens the defender can help an attacker get a flanking bonus."
     if (!threat.ThreatensSpace(ally.at, ally.squares_per_side, defender.at, defender.squares_per_side)) continue;
     bool flanks = false;
@@ -98,6 +125,10 @@ void AnswerThreatened(const AnswerContext& context, const model::Query& query, n
   BuildAttackerRecord(*creature, query, context.rules, record);
   combat::ThreatRules threat(context.rules, record.slots.data(), ReachWeapon(query));
   if (!threat.ok()) return (void)Fail(result, threat.error());
+  std::unique_ptr<hooks::Runner> hooks = RunnerFor(context, *creature, {hooks::HookPoint::kThreatens});
+  std::vector<hooks::Change> changes;
+  if (hooks != nullptr) hooks->SetLog(&changes);
+  threat.SetHooks(hooks.get());
   const model::GridMap& map = *context.scenario.map;
   nlohmann::json overlay = nlohmann::json::array();
   size_t count = 0;
@@ -121,9 +152,12 @@ void AnswerThreatened(const AnswerContext& context, const model::Query& query, n
     model::Square square{query.params["square"][0].get<int32_t>(), query.params["square"][1].get<int32_t>()};
     combat::Gap gap = combat::GapTo(creature->at, creature->squares_per_side, square);
     eval::Trace trace;
+    changes.clear();
     result["threatens"] = threat.Explain(gap, trace);
     result["explain"] = ExplainTrace(trace, *context.rules.program, context.sources);
+    for (const hooks::Change& change : changes) result["explain"].push_back(ExplainHookChange(change));
   }
+  if (HookFailed({hooks.get()}, result)) return;
   if (!threat.ok()) Fail(result, threat.error());
 }
 
@@ -150,6 +184,13 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   BuildAttackerRecord(*attacker, query, context.rules, attacker_record);
   BuildCreatureRecord(*defender, context.rules, defender_record);
 
+  std::unique_ptr<hooks::Runner> attacker_hooks =
+      RunnerFor(context, *attacker, {hooks::HookPoint::kThreatens, hooks::HookPoint::kAttackBonus});
+  std::unique_ptr<hooks::Runner> defender_hooks = RunnerFor(context, *defender, {hooks::HookPoint::kAcBonus});
+  std::vector<hooks::Change> changes;
+  for (hooks::Runner* runner : {attacker_hooks.get(), defender_hooks.get()}) {
+    if (runner != nullptr) runner->SetLog(&changes);
+  }
   bool possible = true;
   std::string why;
   nlohmann::json explain = nlohmann::json::array();
@@ -159,6 +200,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
     std::string reach_rule = program.FindRule("reaches") >= 0 ? "reaches" : "threatens";
     combat::ThreatRules threat(context.rules, attacker_record.slots.data(), reach_weapon, reach_rule);
     if (!threat.ok()) return (void)Fail(result, threat.error());
+    if (reach_rule == "threatens") threat.SetHooks(attacker_hooks.get());
     possible = threat.ThreatensSpace(attacker->at, attacker->squares_per_side, defender->at,
                                      defender->squares_per_side);
     if (!possible) why = "the defender is not within the attacker's reach (rule " + reach_rule + ")";
@@ -209,6 +251,13 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   double attack_bonus = machine.Call(attack_rule, {&record, 1}).number;
   double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
   if (!machine.error().empty()) return (void)Fail(result, machine.error());
+  // The creatures' scripts see the rules' totals and may change them (docs/lua.md).
+  hooks::CreatureFacts attacker_facts = CreatureFactsOf(*attacker), defender_facts = CreatureFactsOf(*defender);
+  hooks::AttackFacts facts{&attacker_facts, &defender_facts, melee, attack[6].number != 0, attack[8].number != 0,
+                           reach_weapon, result.value("cover", ""), result.value("concealment", "")};
+  if (attacker_hooks != nullptr) attack_bonus = attacker_hooks->AttackBonus(facts, attack_bonus);
+  if (defender_hooks != nullptr) ac_bonus = defender_hooks->AcBonus(facts, ac_bonus);
+  if (HookFailed({attacker_hooks.get(), defender_hooks.get()}, result)) return;
   result["attacker"] = attacker->id;
   result["defender"] = defender->id;
   result["attack_kind"] = melee ? "melee" : "ranged";
@@ -223,6 +272,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   if (cover.measured) result["attack_of_opportunity"] = melee && possible && cover.opportunity_allowed;
   nlohmann::json explain_list = ExplainTrace(trace, program, context.sources);
   explain_list.insert(explain_list.end(), cover.explain.begin(), cover.explain.end());
+  for (const hooks::Change& change : changes) explain_list.push_back(ExplainHookChange(change));
   // The footnotes of the table rows that applied, as results ("loses Dex bonus to AC" …).
   nlohmann::json effects = nlohmann::json::array();
   for (const auto& entry : explain_list) {
