@@ -9,6 +9,7 @@
 
 #include "combat/threat.h"
 #include "query/explain.h"
+#include "query/seeded_roll.h"
 
 namespace rulecraft::query {
 namespace {
@@ -17,20 +18,6 @@ bool Fail(nlohmann::json& result, std::string message) {
   result["status"] = "error";
   result["message"] = std::move(message);
   return false;
-}
-
-// SplitMix64: the same scenario seed and query id always give the same roll.
-uint64_t Mix(uint64_t value) {
-  value += 0x9e3779b97f4a7c15ULL;
-  value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  value = (value ^ (value >> 27)) * 0x94d049bb133111ebULL;
-  return value ^ (value >> 31);
-}
-
-uint64_t RollSeed(uint64_t scenario_seed, const std::string& query_id) {
-  uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a of the query id
-  for (unsigned char c : query_id) hash = (hash ^ c) * 0x100000001b3ULL;
-  return Mix(scenario_seed ^ hash);
 }
 
 // The candidates: the query's `among`, or every other creature on the map.
@@ -102,7 +89,7 @@ void AnswerClosest(const AnswerContext& context, const model::Query& query, nloh
   } else if (rolled) {
     if (!choice.empty()) return (void)Fail(result, "this ruleset rolls for equally close creatures: no 'choice'");
     uint64_t sides = tied.size();
-    uint64_t face = RollSeed(context.scenario.seed, query.id) % sides;
+    uint64_t face = SeededRoll(context.scenario.seed, query.id, sides);
     result["closest"] = tied[face]->id;
     result["roll"] = {{"sides", sides}, {"result", face + 1}, {"seed", context.scenario.seed}};
   } else if (choice.empty()) {

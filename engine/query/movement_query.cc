@@ -10,6 +10,7 @@
 
 #include "movement/rich_search.h"
 #include "movement/search.h"
+#include "query/accidental_end.h"
 #include "query/explain.h"
 #include "query/opportunity.h"
 #include "query/records.h"
@@ -599,7 +600,10 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   result["left_ft"] = LeftFt(move, total * square_ft);
   result["steps"] = std::move(steps);
   // Stopping where it may not end puts the creature back on the last square it could end on.
-  result["ends_at"] = At(may_end_there ? reached : last_legal);
+  result["ends_at"] = At(may_end_there ? reached
+                                       : AccidentalEnd(context, query, reached, last_legal,
+                                                       [&](int32_t x, int32_t y) { return MayEnd(move, x, y); },
+                                                       result));
   if (altitude != 0) result["altitude"] = altitude;
   result["explain"] = std::move(explain);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, taken, result);

@@ -150,6 +150,8 @@ const std::vector<HookPoint>& HookPoints() {
        {{"mover", Type::Record("creature")}, {"threatener", Type::Record("creature")}, {"mode", Type::Row("movement_modes")}},
        Type::Bool(),
        "optional: whether moving out of a square an opponent threatens provokes its attack of opportunity (path and route results)"},
+      {"closer_legal_end", {}, Type::Bool(),
+       "routes that stop where the creature may not end: whether a legal square closer than the last legal one of the route may take it (d20)"},
       {"closest_ties_rolled", {}, Type::Bool(),
        "`closest` queries: whether equally close creatures are told apart by a roll (true) or chosen by the acting creature (false)"},
       {"may_react", {{"creature", Type::Record("creature")}}, Type::Bool(),
