@@ -346,6 +346,16 @@ void Runner::SetMode(int mode) {
   mode_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+void Runner::ForgetSquare(int key) {
+  lua_State* L = sandbox_.state();
+  if (L == nullptr || squares_ref_ < 0) return;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, squares_ref_);
+  lua_pushnil(L);
+  lua_rawseti(L, -2, key);
+  lua_pop(L, 1);
+  squares_.erase(key);
+}
+
 void Runner::PushSquare(const SquareFacts& facts) {
   lua_State* L = sandbox_.state();
   int key = facts.key >= 0 ? facts.key : next_key_--;

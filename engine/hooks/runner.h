@@ -105,6 +105,9 @@ class Runner {
   // The map's size, for the `map` view.
   void SetMap(int32_t width, int32_t height);
   void SetOracle(Oracle* oracle) { oracle_ = oracle; }
+  // Drops the cached view of the square with this key (its facts are about to change: one
+  // creature of a shared square after another).
+  void ForgetSquare(int key);
   // While set, every change a script makes is appended here.
   void SetLog(std::vector<Change>* log) { log_ = log; }
 

@@ -29,6 +29,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
 
   // Occupants first, so the class arithmetic knows how many there are.
   std::vector<int> occupant_at(map.cells.size(), 0);
+  std::vector<std::vector<uint16_t>> sharing(map.cells.size());  // entries of each creature in a square
   int mover_step = sizes.IndexOf(mover.size);
   bool hooked = Hooked(scenario, mover);
   for (const model::Creature& other : scenario.creatures) {
@@ -55,9 +56,21 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
         int32_t y = other.at.y + dy;
         if (!map.Contains({x, y})) continue;
         size_t cell = static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x);
-        if (occupant_at[cell] == 0) occupant_at[cell] = index;  // the first creature listed stands for the square
+        occupant_at[cell] = index;
+        auto& here = sharing[cell];
+        if (std::find(here.begin(), here.end(), index - 1) == here.end()) here.push_back(static_cast<uint16_t>(index - 1));
       }
     }
+  }
+  // A square several different creatures share gets an entry of its own listing them.
+  for (size_t cell = 0; cell < sharing.size(); ++cell) {
+    if (sharing[cell].size() < 2) continue;
+    Occupant shared;
+    shared.members = sharing[cell];
+    std::sort(shared.members.begin(), shared.members.end());
+    auto known = std::find(occupants_.begin(), occupants_.end(), shared);
+    if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), shared);
+    occupant_at[cell] = static_cast<int>(known - occupants_.begin()) + 1;
   }
   if (zones != nullptr) AddZones(scenario, mover, *zones, occupant_at);
   cells_.resize(map.cells.size());

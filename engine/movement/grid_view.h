@@ -18,6 +18,9 @@ struct Occupant {
   // An empty square in other creatures' zones (docs/lua.md, `zone`): no one stands there, and
   // `scripts` are those whose zone it is.
   bool zone = false;
+  // A square several creatures share (tiny ones, or one beside a helpless one): the entries of
+  // each, whose answers the step rules combine; the other fields are unused then.
+  std::vector<uint16_t> members;
   bool ally = false;
   double size_difference = 0;  // occupant size step minus the mover's
   uint64_t flags = 0;          // its conditions and traits, as Program flag bits
@@ -56,6 +59,12 @@ class GridView {
   const Occupant* OccupantOf(uint16_t cls) const {
     const Occupant* entry = EntryOf(cls);
     return entry != nullptr && !entry->zone ? entry : nullptr;
+  }
+  // The creatures of a shared square's entry, each as its own occupant.
+  std::vector<const Occupant*> MembersOf(const Occupant& shared) const {
+    std::vector<const Occupant*> members;
+    for (uint16_t index : shared.members) members.push_back(&occupants_[index]);
+    return members;
   }
   // The zone entry of an empty square in other creatures' zones, or nullptr.
   const Occupant* ZoneOf(uint16_t cls) const {

@@ -49,8 +49,12 @@ StepRules::~StepRules() {
   if (hooks_ != nullptr) hooks_->SetOracle(nullptr);
 }
 
+const Occupant* StepRules::OccupantFor(uint16_t cls) const {
+  return member_ != nullptr && cls == member_class_ ? member_ : grid_.OccupantOf(cls);
+}
+
 void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int terrain) const {
-  const Occupant* occupant = grid_.OccupantOf(cls);
+  const Occupant* occupant = OccupantFor(cls);
   record[0].bits = occupant != nullptr ? occupant->flags : 0;
   record[1].pointer = nullptr;
   record[2].number = static_cast<double>(terrain >= 0 ? static_cast<size_t>(terrain) : grid_.TerrainOf(cls));
@@ -60,6 +64,27 @@ void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int 
 }
 
 float StepRules::Evaluate(const SubStep& step) {
+  const Occupant* shared = grid_.OccupantOf(step.to);
+  if (shared == nullptr || shared->members.empty()) return EvaluateOne(step);
+  // A square several creatures share: the step must be allowed past each, and costs the most.
+  float cost = 0;
+  member_class_ = step.to;
+  for (const Occupant* member : grid_.MembersOf(*shared)) {
+    member_ = member;
+    if (hooks_ != nullptr) hooks_->ForgetSquare(step.to);
+    float one = EvaluateOne(step);
+    if (one == kBlocked) {
+      cost = kBlocked;
+      break;
+    }
+    cost = std::max(cost, one);
+  }
+  member_ = nullptr;
+  if (hooks_ != nullptr) hooks_->ForgetSquare(step.to);
+  return cost;
+}
+
+float StepRules::EvaluateOne(const SubStep& step) {
   FillSquare(step.to, to_);
   FillSquare(step.side_a, side_a_);
   FillSquare(step.side_b, side_b_);
@@ -70,7 +95,7 @@ float StepRules::Evaluate(const SubStep& step) {
   bool allowed = may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0;
   // The scripts see the DSL's answer and may change it (docs/lua.md).
   bool hooked = hooks_ != nullptr && !hooks_->failed();
-  const Occupant* occupant = hooked ? grid_.OccupantOf(step.to) : nullptr;
+  const Occupant* occupant = hooked ? OccupantFor(step.to) : nullptr;
   const Occupant* zone = hooked ? grid_.ZoneOf(step.to) : nullptr;
   const auto& scripts = occupant != nullptr ? occupant->scripts : zone != nullptr ? zone->scripts : kNoScripts;
   hooks::StepFacts facts;
@@ -111,26 +136,42 @@ void StepRules::TrackTurns() {
 
 bool StepRules::MayEnd(uint16_t cls) {
   int8_t& memo = ends_[cls];
-  if (memo < 0) {
-    if (may_end_ < 0) {
-      memo = 1;
-    } else {
-      FillSquare(cls, end_square_);
-      eval::Slot args[3] = {mover_, eval::Slot{.record = end_square_.data()}, mode_};
-      memo = machine_.Call(may_end_, args).number != 0 ? 1 : 0;
+  const Occupant* shared = grid_.OccupantOf(cls);
+  if (memo < 0 && shared != nullptr && !shared->members.empty()) {
+    // A square several creatures share: the move may end there only if each allows it.
+    bool allowed = true;
+    member_class_ = cls;
+    for (const Occupant* member : grid_.MembersOf(*shared)) {
+      member_ = member;
+      if (hooks_ != nullptr) hooks_->ForgetSquare(cls);
+      allowed = allowed && MayEndOne(cls);
     }
-    if (hooks_ != nullptr && !hooks_->failed()) {
-      const Occupant* occupant = grid_.OccupantOf(cls);
-      const Occupant* zone = grid_.ZoneOf(cls);
-      const auto& scripts = occupant != nullptr ? occupant->scripts : zone != nullptr ? zone->scripts : kNoScripts;
-      memo = hooks_->MayEnd(Facts(cls), scripts, memo == 1, zone != nullptr) ? 1 : 0;
-    }
+    member_ = nullptr;
+    if (hooks_ != nullptr) hooks_->ForgetSquare(cls);
+    memo = allowed ? 1 : 0;
   }
+  if (memo < 0) memo = MayEndOne(cls) ? 1 : 0;
   return memo == 1;
 }
 
+bool StepRules::MayEndOne(uint16_t cls) {
+  bool allowed = true;
+  if (may_end_ >= 0) {
+    FillSquare(cls, end_square_);
+    eval::Slot args[3] = {mover_, eval::Slot{.record = end_square_.data()}, mode_};
+    allowed = machine_.Call(may_end_, args).number != 0;
+  }
+  if (hooks_ != nullptr && !hooks_->failed()) {
+    const Occupant* occupant = OccupantFor(cls);
+    const Occupant* zone = grid_.ZoneOf(cls);
+    const auto& scripts = occupant != nullptr ? occupant->scripts : zone != nullptr ? zone->scripts : kNoScripts;
+    allowed = hooks_->MayEnd(Facts(cls), scripts, allowed, zone != nullptr);
+  }
+  return allowed;
+}
+
 hooks::SquareFacts StepRules::Facts(uint16_t cls) const {
-  const Occupant* occupant = grid_.OccupantOf(cls);
+  const Occupant* occupant = OccupantFor(cls);
   hooks::SquareFacts facts;
   facts.key = cls;
   facts.terrain = static_cast<int>(grid_.TerrainOf(cls));

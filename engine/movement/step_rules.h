@@ -68,7 +68,13 @@ class StepRules : private hooks::Oracle {
   int cycle() const { return cycle_; }
 
  private:
+  // Evaluates a step; into a square several creatures share, once per creature (member_).
   float Evaluate(const SubStep& step);
+  float EvaluateOne(const SubStep& step);
+  bool MayEndOne(uint16_t cls);
+  // The occupant the rules see in a square of this class: member_ while a shared square's
+  // creatures are asked one by one.
+  const Occupant* OccupantFor(uint16_t cls) const;
   // `terrain` >= 0 puts the square on that terrain row instead of its own.
   void FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int terrain = -1) const;
   hooks::SquareFacts Facts(uint16_t cls) const;
@@ -96,6 +102,8 @@ class StepRules : private hooks::Oracle {
   std::string error_;
   hooks::Runner* hooks_ = nullptr;
   eval::Trace* trace_ = nullptr;
+  const Occupant* member_ = nullptr;
+  uint16_t member_class_ = 0;
   std::array<eval::Slot, 6> other_to_{}, other_side_a_{}, other_side_b_{};
   std::array<eval::Slot, 8> other_step_{};
 };
