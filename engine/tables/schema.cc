@@ -42,7 +42,7 @@ std::vector<TableSchema> BuildSchemas() {
                       Choice("cover", {"none", "low", "full"}, true),
                       Choice("concealment", {"none", "partial", "total"}, true),
                       Col("hampers_flyers", T::kBool, false), Col("dark", T::kBool, false),
-                      Col("open_above", T::kBool, false)},
+                      Col("open_above", T::kBool, false), Col("width", T::kDistance, false)},
                      {"open"},
                      {}});
   schemas.push_back({"movement_modes", true, false, false,
