@@ -604,6 +604,46 @@ double Runner::AcBonus(const AttackFacts& attack, double bonus) {
   return result;
 }
 
+std::string Runner::Cover(const AttackFacts& attack, const std::string& cover) {
+  std::string result = cover;
+  if (failed_ || !MoverDefines(HookPoint::kCover)) return result;
+  lua_State* L = sandbox_.state();
+  const tables::Table& rows = rules_.Table("cover");
+  for (const Script* script : mover_scripts_) {
+    if (failed_ || script->error || !script->Defines(HookPoint::kCover)) continue;
+    PushAttack(attack);
+    lua_pushstring(L, result.c_str());
+    Sandbox::Outcome outcome = sandbox_.Call(*script, "cover", 2);
+    if (outcome == Sandbox::Outcome::kFailed) {
+      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      break;
+    }
+    if (outcome == Sandbox::Outcome::kMissing) continue;
+    std::string wrong;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      std::string name = lua_tostring(L, -1);
+      if (rows.IndexOf(name) < 0) {
+        wrong = fmt::format("cover returned '{}', which is not a row of table 'cover'", name);
+      } else {
+        if (log_ != nullptr && name != result) {
+          log_->push_back({script, HookPoint::kCover, static_cast<double>(rows.IndexOf(result)),
+                           static_cast<double>(rows.IndexOf(name))});
+        }
+        result = name;
+      }
+    } else if (!lua_isnil(L, -1)) {
+      wrong = fmt::format("cover returned a {}; it returns a row name of table 'cover' or nil", luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    if (!wrong.empty()) {
+      sandbox_.Fail(*script, script->lines[static_cast<int>(HookPoint::kCover)], "lua-result", wrong);
+      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      break;
+    }
+  }
+  return result;
+}
+
 std::vector<std::pair<int, int>> Runner::Zone(const CreatureFacts& self, const Script& script) {
   std::vector<std::pair<int, int>> squares;
   if (failed_ || script.error || !script.Defines(HookPoint::kZone)) return squares;

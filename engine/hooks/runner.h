@@ -129,6 +129,8 @@ class Runner {
   bool Threatens(int dx, int dy, bool reach_weapon, bool threatens);
   double AttackBonus(const AttackFacts& attack, double bonus);
   double AcBonus(const AttackFacts& attack, double bonus);
+  // As defender, `cover`: the row of table `cover` the rules chose, by name; the scripts' row.
+  std::string Cover(const AttackFacts& attack, const std::string& cover);
   // The squares of `self`'s zone for the mover's moves: the script's `zone(self, mover)`, a list
   // of {x, y}. Empty when it defines none or fails (then failed() and failure() say why).
   std::vector<std::pair<int, int>> Zone(const CreatureFacts& self, const Script& script);

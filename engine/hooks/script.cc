@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 const char* const kHookNames[kHookPointCount] = {
     "speed",          "step_cost", "may_enter",      "may_end",        "occupant_step_cost", "occupant_may_enter",
     "occupant_may_end", "zone",    "zone_step_cost", "zone_may_enter", "zone_may_end", "threatens",
-    "attack_bonus",   "ac_bonus"};
+    "attack_bonus",   "ac_bonus",  "cover"};
 
 bool SafeTrait(const std::string& trait) {
   if (trait.empty()) return false;
@@ -70,7 +70,7 @@ void Inspect(Script& script, const Limits& limits, Diagnostics* diagnostics) {
     diagnostics->Warning("lua-no-hook", {script.path, 0, 0},
                          "the script defines none of the hook points (speed, step_cost, may_enter, may_end, "
                          "occupant_step_cost, occupant_may_enter, occupant_may_end, zone, zone_step_cost, "
-                         "zone_may_enter, zone_may_end, threatens, attack_bonus, ac_bonus), so it changes nothing");
+                         "zone_may_enter, zone_may_end, threatens, attack_bonus, ac_bonus, cover), so it changes nothing");
   }
 }
 

@@ -37,8 +37,9 @@ enum class HookPoint : uint8_t {
   kThreatens,    // the attacker's: whether it threatens a square dx, dy squares beyond its space
   kAttackBonus,  // the attacker's: its total attack modifier
   kAcBonus,      // the defender's: its total AC modifier
+  kCover,        // the defender's: the cover it has (a row name of table `cover`)
 };
-inline constexpr int kHookPointCount = 14;
+inline constexpr int kHookPointCount = 15;
 
 // "speed", "step_cost", "may_enter", "may_end", "occupant_step_cost", ….
 const char* HookPointName(HookPoint point);

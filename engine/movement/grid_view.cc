@@ -1,6 +1,7 @@
 #include "movement/grid_view.h"
 
 #include <algorithm>
+#include <map>
 
 namespace rulecraft::movement {
 
@@ -29,7 +30,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
 
   // Occupants first, so the class arithmetic knows how many there are.
   std::vector<int> occupant_at(map.cells.size(), 0);
-  std::vector<std::vector<uint16_t>> sharing(map.cells.size());  // entries of each creature in a square
+  std::map<size_t, std::vector<uint16_t>> sharing;  // the squares creatures stand on: their entries
   int mover_step = sizes.IndexOf(mover.size);
   bool hooked = Hooked(scenario, mover);
   for (const model::Creature& other : scenario.creatures) {
@@ -63,10 +64,10 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     }
   }
   // A square several different creatures share gets an entry of its own listing them.
-  for (size_t cell = 0; cell < sharing.size(); ++cell) {
-    if (sharing[cell].size() < 2) continue;
+  for (auto& [cell, members] : sharing) {
+    if (members.size() < 2) continue;
     Occupant shared;
-    shared.members = sharing[cell];
+    shared.members = members;
     std::sort(shared.members.begin(), shared.members.end());
     auto known = std::find(occupants_.begin(), occupants_.end(), shared);
     if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), shared);
@@ -84,7 +85,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
 void GridView::AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
                         std::vector<int>& occupant_at) {
   const model::GridMap& map = *scenario.map;
-  std::vector<std::vector<const hooks::Script*>> zone_at(map.cells.size());
+  std::map<size_t, std::vector<const hooks::Script*>> zone_at;  // only the squares some zone names
   for (const model::Creature& other : scenario.creatures) {
     if (&other == &mover || !other.valid) continue;
     for (const auto& script : other.scripts) {
@@ -96,11 +97,11 @@ void GridView::AddZones(const model::Scenario& scenario, const model::Creature& 
       }
     }
   }
-  for (size_t cell = 0; cell < zone_at.size(); ++cell) {
-    if (zone_at[cell].empty() || occupant_at[cell] != 0) continue;  // a creature standing there counts
+  for (auto& [cell, scripts] : zone_at) {
+    if (occupant_at[cell] != 0) continue;  // a creature standing there counts
     Occupant zone;
     zone.zone = true;
-    zone.scripts = std::move(zone_at[cell]);
+    zone.scripts = std::move(scripts);
     auto known = std::find(occupants_.begin(), occupants_.end(), zone);
     if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), zone);
     occupant_at[cell] = static_cast<int>(known - occupants_.begin()) + 1;

@@ -186,7 +186,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
 
   std::unique_ptr<hooks::Runner> attacker_hooks =
       RunnerFor(context, *attacker, {hooks::HookPoint::kThreatens, hooks::HookPoint::kAttackBonus});
-  std::unique_ptr<hooks::Runner> defender_hooks = RunnerFor(context, *defender, {hooks::HookPoint::kAcBonus});
+  std::unique_ptr<hooks::Runner> defender_hooks =
+      RunnerFor(context, *defender, {hooks::HookPoint::kAcBonus, hooks::HookPoint::kCover});
   std::vector<hooks::Change> changes;
   for (hooks::Runner* runner : {attacker_hooks.get(), defender_hooks.get()}) {
     if (runner != nullptr) runner->SetLog(&changes);
@@ -224,7 +225,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   attack[7].number = reach_weapon ? 1 : 0;
   attack[8].number = Adjacent(*attacker, *defender) ? 1 : 0;
 
-  CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result);
+  CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result, defender_hooks.get());
   if (!cover.error.empty()) return (void)Fail(result, cover.error);
   if (possible && !cover.attack_possible) {
     possible = false;

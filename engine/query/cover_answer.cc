@@ -65,8 +65,9 @@ bool Occupies(const model::Creature& creature, model::Square square) {
 class CoverMeasure {
  public:
   CoverMeasure(const AnswerContext& context, const model::Creature& attacker, const model::Creature& defender,
-               eval::Slot* attack)
-      : context_(context),
+               eval::Slot* attack, hooks::Runner* defender_hooks)
+      : defender_hooks_(defender_hooks),
+        context_(context),
         program_(*context.rules.program),
         attacker_(attacker),
         defender_(defender),
@@ -83,6 +84,10 @@ class CoverMeasure {
   CoverOutcome Run(nlohmann::json& result);
 
  private:
+  // The defender's `cover` scripts on the rules' row (docs/lua.md); the row they leave.
+  int CoverHook(int cover_row);
+
+  hooks::Runner* defender_hooks_ = nullptr;
   eval::Slot& Slot(Field field) { return attack_[kAttackCoverSlot + field]; }
   combat::SquareOnLine FactsAt(model::Square square);
   bool Fill(const combat::CoverCandidate& candidate);
@@ -229,6 +234,19 @@ void CoverMeasure::ExplainSquareConcealment() {
   }
 }
 
+int CoverMeasure::CoverHook(int cover_row) {
+  if (defender_hooks_ == nullptr || cover_rule_ < 0 || cover_table_ == nullptr || cover_row < 0 ||
+      cover_row >= static_cast<int>(cover_table_->rows.size())) {
+    return cover_row;
+  }
+  hooks::CreatureFacts attacker = model::CreatureFactsOf(attacker_), defender = model::CreatureFactsOf(defender_);
+  hooks::AttackFacts facts{&attacker, &defender, attack_[2].number != 0, attack_[6].number != 0,
+                           attack_[8].number != 0, attack_[7].number != 0, "", ""};
+  std::string name = defender_hooks_->Cover(facts, cover_table_->rows[static_cast<size_t>(cover_row)].name);
+  int row = cover_table_->IndexOf(name);
+  return row >= 0 ? row : cover_row;
+}
+
 CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   CoverOutcome outcome;
   for (size_t field = 0; field < kFieldCount; ++field) Slot(static_cast<Field>(field)).number = 0;
@@ -263,6 +281,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   Fill(survey_.candidates[cover_choice]);
   if (cover_rule_ >= 0) machine_.Call(cover_rule_, {&record, 1});
   machine_.SetTrace(nullptr);
+  cover_row = CoverHook(cover_row);
   Slot(kCover).number = cover_row;
   Slot(kConcealment).number = concealment_row;
   outcome.explain = ExplainTrace(trace, program_, context_.sources);
@@ -317,8 +336,9 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
 }  // namespace
 
 CoverOutcome MeasureCover(const AnswerContext& context, const model::Creature& attacker,
-                          const model::Creature& defender, eval::Slot* attack, nlohmann::json& result) {
-  CoverMeasure measure(context, attacker, defender, attack);
+                          const model::Creature& defender, eval::Slot* attack, nlohmann::json& result,
+                          hooks::Runner* defender_hooks) {
+  CoverMeasure measure(context, attacker, defender, attack, defender_hooks);
   return measure.Run(result);
 }
 

@@ -33,7 +33,10 @@ struct CoverOutcome {
 // Fills the attack record's cover fields (from kAttackCoverSlot) and `result`'s cover,
 // concealment, miss_chance, reflex_bonus, hide_bonus, hiding_allowed, line_of_effect,
 // line_of_sight and cover_lines. `attack` must already hold the attacker and the defender.
+// `defender_hooks` (optional): the defender's Lua runner, whose `cover` hook may change the
+// cover row the rules chose (docs/lua.md).
 CoverOutcome MeasureCover(const AnswerContext& context, const model::Creature& attacker,
-                          const model::Creature& defender, eval::Slot* attack, nlohmann::json& result);
+                          const model::Creature& defender, eval::Slot* attack, nlohmann::json& result,
+                          hooks::Runner* defender_hooks = nullptr);
 
 }  // namespace rulecraft::query
