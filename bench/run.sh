@@ -41,7 +41,7 @@ echo "== build ($BUILD, Release)"
 generator=()
 if [[ ! -f $BUILD/CMakeCache.txt ]] && command -v ninja > /dev/null; then generator=(-G Ninja); fi
 mkdir -p "$BUILD"
-cmake -S "$ROOT" -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DRULECRAFT_BENCH=ON \
+cmake -S "$ROOT" -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DRULECRAFT_BENCH=ON -DRULECRAFT_STATIC_RUNTIME=ON \
   -DRULECRAFT_TESTS=OFF > "$BUILD/configure.log" 2>&1 ||
   { cat "$BUILD/configure.log" >&2; fail "cmake configure failed (log: $BUILD/configure.log)"; }
 cmake --build "$BUILD" -j "$JOBS" --target rules_workload step_cost_benchmark grid_workload ||
