@@ -578,12 +578,12 @@ bool Runner::Threatens(int dx, int dy, bool reach_weapon, bool threatens) {
          }) != 0;
 }
 
-double Runner::AttackBonus(const AttackFacts& attack, double bonus) {
-  if (failed_ || !MoverDefines(HookPoint::kAttackBonus)) return bonus;
+double Runner::RunAttackHook(HookPoint point, const AttackFacts& attack, double bonus) {
+  if (failed_ || !MoverDefines(point)) return bonus;
   lua_State* L = sandbox_.state();
   PushAttack(attack);
   int view = lua_gettop(L);
-  double result = Run(HookPoint::kAttackBonus, mover_scripts_, bonus, false, [&] {
+  double result = Run(point, mover_scripts_, bonus, false, [&] {
     lua_pushvalue(L, view);
     return 1;
   });
@@ -591,17 +591,12 @@ double Runner::AttackBonus(const AttackFacts& attack, double bonus) {
   return result;
 }
 
+double Runner::AttackBonus(const AttackFacts& attack, double bonus) {
+  return RunAttackHook(HookPoint::kAttackBonus, attack, bonus);
+}
+
 double Runner::AcBonus(const AttackFacts& attack, double bonus) {
-  if (failed_ || !MoverDefines(HookPoint::kAcBonus)) return bonus;
-  lua_State* L = sandbox_.state();
-  PushAttack(attack);
-  int view = lua_gettop(L);
-  double result = Run(HookPoint::kAcBonus, mover_scripts_, bonus, false, [&] {
-    lua_pushvalue(L, view);
-    return 1;
-  });
-  lua_settop(L, view - 1);
-  return result;
+  return RunAttackHook(HookPoint::kAcBonus, attack, bonus);
 }
 
 std::string Runner::Cover(const AttackFacts& attack, const std::string& cover) {

@@ -161,6 +161,8 @@ class Runner {
   // Pushes the read-only view of a creature (`mover`, a zone's `self`).
   void PushCreature(const CreatureFacts& creature);
   void PushAttack(const AttackFacts& attack);
+  // Runs a modifier hook of this creature's scripts with the attack view.
+  double RunAttackHook(HookPoint point, const AttackFacts& attack, double bonus);
   // Runs a step hook of the mover's scripts, then its occupant twin of the scripts of the
   // creature in the square entered; `boolean` for may_enter-like hooks.
   double RunStepHooks(HookPoint mover_point, HookPoint occupant_point, const StepFacts& step,

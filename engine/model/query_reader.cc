@@ -129,6 +129,20 @@ bool CheckPlace(const SourceFile& file, const YAML::Node& node, std::string_view
   return square && CheckInMap(file, node, *square, scenario, diagnostics);
 }
 
+// A non-empty list whose every item passes `check` (each item reports its own errors).
+template <typename Check>
+bool CheckEach(const SourceFile& file, const YAML::Node& node, std::string_view items, std::string_view key,
+               Diagnostics& diagnostics, Check check) {
+  if (!node.IsSequence() || node.size() == 0) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      fmt::format("expected a list of {} for '{}', found {}", items, key, yaml::Describe(node)));
+    return false;
+  }
+  bool ok = true;
+  for (const YAML::Node& item : node) ok = check(item) && ok;
+  return ok;
+}
+
 bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec& spec,
                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
   switch (spec.type) {
@@ -143,50 +157,24 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       SuggestName(error, *id, ids);
       return false;
     }
-    case ParamType::kCreatureList: {
-      if (!node.IsSequence() || node.size() == 0) {
-        diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                          fmt::format("expected a list of creature ids for '{}', found {}", spec.key,
-                                      yaml::Describe(node)));
-        return false;
-      }
-      bool ok = true;
-      for (const YAML::Node& item : node) {
-        ok = CheckParam(file, item, {spec.key, ParamType::kCreature, true}, rules, scenario, diagnostics) && ok;
-      }
-      return ok;
-    }
+    case ParamType::kCreatureList:
+      return CheckEach(file, node, "creature ids", spec.key, diagnostics, [&](const YAML::Node& item) {
+        return CheckParam(file, item, {spec.key, ParamType::kCreature, true}, rules, scenario, diagnostics);
+      });
     case ParamType::kSquare: {
       auto square = ReadSquare(file, node, spec.key, diagnostics);
       return square && CheckInMap(file, node, *square, scenario, diagnostics);
     }
-    case ParamType::kSquareList: {
-      if (!node.IsSequence() || node.size() == 0) {
-        diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                          fmt::format("expected a list of squares [[x, y], …] for '{}', found {}",
-                                      spec.key, yaml::Describe(node)));
-        return false;
-      }
-      bool ok = true;
-      for (const YAML::Node& item : node) {
+    case ParamType::kSquareList:
+      return CheckEach(file, node, "squares [[x, y], …]", spec.key, diagnostics, [&](const YAML::Node& item) {
         auto square = ReadSquare(file, item, spec.key, diagnostics);
-        ok = square && CheckInMap(file, item, *square, scenario, diagnostics) && ok;
-      }
-      return ok;
-    }
+        return square && CheckInMap(file, item, *square, scenario, diagnostics);
+      });
     case ParamType::kPlace:
       return CheckPlace(file, node, spec.key, scenario, diagnostics);
-    case ParamType::kPlaceList: {
-      if (!node.IsSequence() || node.size() == 0) {
-        diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                          fmt::format("expected a list of squares [[x, y], …] for '{}', found {}",
-                                      spec.key, yaml::Describe(node)));
-        return false;
-      }
-      bool ok = true;
-      for (const YAML::Node& item : node) ok = CheckPlace(file, item, spec.key, scenario, diagnostics) && ok;
-      return ok;
-    }
+    case ParamType::kPlaceList:
+      return CheckEach(file, node, "squares [[x, y], …]", spec.key, diagnostics,
+                       [&](const YAML::Node& item) { return CheckPlace(file, item, spec.key, scenario, diagnostics); });
     case ParamType::kMode:
       return CheckRow(file, node, rules.tables.Find("movement_modes"), "movement mode", diagnostics);
     case ParamType::kSpeedKind: {

@@ -13,6 +13,12 @@
 
 namespace rulecraft::query {
 
+bool Fail(nlohmann::json& result, std::string message) {
+  result["status"] = "error";
+  result["message"] = std::move(message);
+  return false;
+}
+
 nlohmann::json Number(double value) {
   double whole = std::round(value);
   if (std::abs(value - whole) < 1e-9 && std::abs(whole) < 9e15) return static_cast<int64_t>(whole);

@@ -23,6 +23,9 @@ struct AnswerContext {
 // invalid answers status "error"; a kind not built yet answers status "unsupported".
 nlohmann::json Answer(const AnswerContext& context, const model::Query& query);
 
+// Marks `result` as a failed answer with `message`; returns false.
+bool Fail(nlohmann::json& result, std::string message);
+
 // A number as JSON: an integer when it is whole, so 10 prints as 10, not 10.0.
 nlohmann::json Number(double value);
 

@@ -14,12 +14,6 @@
 namespace rulecraft::query {
 namespace {
 
-bool Fail(nlohmann::json& result, std::string message) {
-  result["status"] = "error";
-  result["message"] = std::move(message);
-  return false;
-}
-
 // The candidates: the query's `among`, or every other creature on the map.
 std::vector<const model::Creature*> Candidates(const AnswerContext& context, const model::Query& query,
                                                const model::Creature& from) {

@@ -15,12 +15,6 @@
 namespace rulecraft::query {
 namespace {
 
-bool Fail(nlohmann::json& result, std::string message) {
-  result["status"] = "error";
-  result["message"] = std::move(message);
-  return false;
-}
-
 // A property of the query's `weapon` (reach, unarmed); false when not given.
 bool WeaponIs(const model::Query& query, const char* property) {
   return query.params.contains("weapon") && query.params["weapon"].is_object() &&

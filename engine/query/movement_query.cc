@@ -47,12 +47,6 @@ struct Move {
   bool Rich() const { return kinds.size() > 1 || facing; }
 };
 
-bool Fail(nlohmann::json& result, std::string message) {
-  result["status"] = "error";
-  result["message"] = std::move(message);
-  return false;
-}
-
 // Whether any kind's Lua runner failed; reports the first failure into `result`.
 bool AnyHookFailed(const Move& move, nlohmann::json& result) {
   for (const auto& kind : move.kinds) {
