@@ -148,7 +148,7 @@ bool Run(const GridView& grid, StepRules& rules, const Padded& padded, Reach& re
   int32_t offsets[8];
   for (int d = 0; d < 8; ++d) offsets[d] = kDirections[d][1] * stride + kDirections[d][0];
   float* cost = reach.cost.data();
-  int32_t* parent = reach.parent.data();
+  int32_t* parent = reach.parent.empty() ? nullptr : reach.parent.data();
   int32_t target_cell = target ? (target->y + 1) * stride + target->x + 1 : -1;
 
   int32_t target_x = target ? target->x + 1 : 0, target_y = target ? target->y + 1 : 0;
@@ -191,7 +191,7 @@ bool Run(const GridView& grid, StepRules& rules, const Padded& padded, Reach& re
       int32_t next = next_cell * cycle + next_counter;
       if (next_cost < cost[next]) {
         cost[next] = next_cost;
-        parent[next] = state;
+        if (parent != nullptr) parent[next] = state;
         queue.Push(next_cost + estimate(next_cell, next_counter), next);
       }
     }
@@ -258,7 +258,7 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
                   static_cast<size_t>(reach.cycle);
   Padded padded = PadClasses(grid);
   reach.cost.assign(states, kUnreached);
-  reach.parent.assign(states, -1);
+  if (target) reach.parent.assign(states, -1);  // only a search toward a square needs its route
   if (!grid.Contains(start.x, start.y)) return reach;
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
   auto run = [&](auto* queue_kind) {

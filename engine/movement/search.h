@@ -24,7 +24,7 @@ struct Reach {
   int32_t height = 0;
   int cycle = 1;
   std::vector<float> cost;      // per state; +infinity when not reached
-  std::vector<int32_t> parent;  // per state; -1 at the start and where not reached
+  std::vector<int32_t> parent;  // per state, only for a search toward a target; -1 at the start and where not reached
 
   int32_t Stride() const { return width + 2; }
   int32_t State(int32_t x, int32_t y, int counter) const {
