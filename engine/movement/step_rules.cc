@@ -68,10 +68,8 @@ float StepRules::Evaluate(const SubStep& step) {
   if (shared == nullptr || shared->members.empty()) return EvaluateOne(step);
   // A square several creatures share: the step must be allowed past each, and costs the most.
   float cost = 0;
-  member_class_ = step.to;
   for (const Occupant* member : grid_.MembersOf(*shared)) {
-    member_ = member;
-    if (hooks_ != nullptr) hooks_->ForgetSquare(step.to);
+    AskAbout(step.to, member);
     float one = EvaluateOne(step);
     if (one == kBlocked) {
       cost = kBlocked;
@@ -79,9 +77,14 @@ float StepRules::Evaluate(const SubStep& step) {
     }
     cost = std::max(cost, one);
   }
-  member_ = nullptr;
-  if (hooks_ != nullptr) hooks_->ForgetSquare(step.to);
+  AskAbout(step.to, nullptr);
   return cost;
+}
+
+void StepRules::AskAbout(uint16_t cls, const Occupant* member) {
+  member_class_ = cls;
+  member_ = member;
+  if (hooks_ != nullptr) hooks_->ForgetSquare(cls);  // the scripts' view of the square changes with it
 }
 
 float StepRules::EvaluateOne(const SubStep& step) {
@@ -136,22 +139,21 @@ void StepRules::TrackTurns() {
 
 bool StepRules::MayEnd(uint16_t cls) {
   int8_t& memo = ends_[cls];
+  if (memo >= 0) return memo == 1;
   const Occupant* shared = grid_.OccupantOf(cls);
-  if (memo < 0 && shared != nullptr && !shared->members.empty()) {
-    // A square several creatures share: the move may end there only if each allows it.
-    bool allowed = true;
-    member_class_ = cls;
-    for (const Occupant* member : grid_.MembersOf(*shared)) {
-      member_ = member;
-      if (hooks_ != nullptr) hooks_->ForgetSquare(cls);
-      allowed = allowed && MayEndOne(cls);
-    }
-    member_ = nullptr;
-    if (hooks_ != nullptr) hooks_->ForgetSquare(cls);
-    memo = allowed ? 1 : 0;
+  if (shared == nullptr || shared->members.empty()) {
+    memo = MayEndOne(cls) ? 1 : 0;
+    return memo == 1;
   }
-  if (memo < 0) memo = MayEndOne(cls) ? 1 : 0;
-  return memo == 1;
+  // A square several creatures share: the move may end there only if each allows it.
+  bool allowed = true;
+  for (const Occupant* member : grid_.MembersOf(*shared)) {
+    AskAbout(cls, member);
+    allowed = allowed && MayEndOne(cls);
+  }
+  AskAbout(cls, nullptr);
+  memo = allowed ? 1 : 0;
+  return allowed;
 }
 
 bool StepRules::MayEndOne(uint16_t cls) {

@@ -75,6 +75,8 @@ class StepRules : private hooks::Oracle {
   // The occupant the rules see in a square of this class: member_ while a shared square's
   // creatures are asked one by one.
   const Occupant* OccupantFor(uint16_t cls) const;
+  // Makes the rules see `member` (nullptr: the grid's own occupant) in squares of class `cls`.
+  void AskAbout(uint16_t cls, const Occupant* member);
   // `terrain` >= 0 puts the square on that terrain row instead of its own.
   void FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int terrain = -1) const;
   hooks::SquareFacts Facts(uint16_t cls) const;
