@@ -44,22 +44,7 @@ float RichReach::Cost(int32_t x, int32_t y) const {
 
 float TurningSpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
                        int turn, int32_t side) {
-  bool diagonal = dx != 0 && dy != 0;
-  float worst = 0;
-  for (int32_t j = 0; j < side; ++j) {
-    for (int32_t i = 0; i < side; ++i) {
-      int32_t tx = x + i + dx;
-      int32_t ty = y + j + dy;
-      if (!grid.Contains(tx, ty)) return kBlocked;
-      SubStep step{grid.ClassAt(tx, ty), 0, 0, diagonal, diagonal ? counter + 1 : 0, turn};
-      step.side_a = diagonal ? grid.ClassAt(tx, y + j) : step.to;
-      step.side_b = diagonal ? grid.ClassAt(x + i, ty) : step.to;
-      float cost = rules.Cost(step);
-      if (cost == kBlocked) return kBlocked;
-      worst = std::max(worst, cost);
-    }
-  }
-  return worst;
+  return FootprintStep(grid, rules, x, y, dx, dy, counter, WholeSpace(side), turn);
 }
 
 RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, model::Square start, int32_t side,

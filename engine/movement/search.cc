@@ -5,6 +5,8 @@
 #include <limits>
 #include <queue>
 
+#include "movement/space_search.h"
+
 namespace rulecraft::movement {
 namespace {
 
@@ -136,11 +138,12 @@ Heuristic CheapestSteps(const GridView& grid, StepRules& rules) {
   return heuristic;
 }
 
-// Runs Dijkstra (A* toward a target) with one kind of queue; false when a bucket queue meets
-// a cost it cannot hold. kCycle is the diagonal cycle when known at compile time, else 0.
+// Runs Dijkstra (A* toward a target) for a one-square mover with one kind of queue; false when
+// a bucket queue meets a cost it cannot hold. kCycle is the diagonal cycle when known at
+// compile time, else 0.
 template <typename Queue, int kCycle>
-bool Run(const GridView& grid, StepRules& rules, const Padded& padded, Reach& reach, model::Square start,
-         int32_t side, float budget, std::optional<model::Square> target, const Heuristic& heuristic) {
+bool Run(StepRules& rules, const Padded& padded, Reach& reach, model::Square start, float budget,
+         std::optional<model::Square> target, const Heuristic& heuristic) {
   constexpr bool kBucketed = std::is_same_v<Queue, BucketQueue>;
   const int cycle = kCycle != 0 ? kCycle : reach.cycle;
   const int32_t stride = padded.stride;
@@ -170,17 +173,11 @@ bool Run(const GridView& grid, StepRules& rules, const Padded& padded, Reach& re
     for (int d = 0; d < 8; ++d) {
       bool diagonal = d >= 4;
       int32_t next_cell = cell + offsets[d];
-      float step;
-      if (side == 1) {
-        uint16_t to = classes[next_cell];
-        if (to == padded.outside) continue;
-        step = diagonal ? rules.Cost(to, classes[cell + kDirections[d][0]], classes[cell + kDirections[d][1] * stride],
-                                     counter + 1)
-                        : rules.Cost(to, to, to, 0);
-      } else {
-        step = SpaceStep(grid, rules, cell % stride - 1, cell / stride - 1, kDirections[d][0], kDirections[d][1],
-                         counter, side);
-      }
+      uint16_t to = classes[next_cell];
+      if (to == padded.outside) continue;
+      float step = diagonal ? rules.Cost(to, classes[cell + kDirections[d][0]],
+                                         classes[cell + kDirections[d][1] * stride], counter + 1)
+                            : rules.Cost(to, to, to, 0);
       if (step < 0) continue;  // kBlocked
       if constexpr (kBucketed) {
         if (step >= kBuckets || rules.fractional()) return false;
@@ -203,11 +200,13 @@ bool Run(const GridView& grid, StepRules& rules, const Padded& padded, Reach& re
 
 int32_t Reach::BestState(int32_t x, int32_t y) const {
   int32_t best = -1;
-  for (int counter = 0; counter < cycle; ++counter) {
-    int32_t state = State(x, y, counter);
-    if (cost[static_cast<size_t>(state)] != kUnreached &&
-        (best < 0 || cost[static_cast<size_t>(state)] < cost[static_cast<size_t>(best)])) {
-      best = state;
+  for (int32_t shape = 0; shape < Shapes(); ++shape) {
+    for (int counter = 0; counter < cycle; ++counter) {
+      int32_t state = State(x, y, counter, shape);
+      if (cost[static_cast<size_t>(state)] != kUnreached &&
+          (best < 0 || cost[static_cast<size_t>(state)] < cost[static_cast<size_t>(best)])) {
+        best = state;
+      }
     }
   }
   return best;
@@ -220,18 +219,29 @@ float Reach::Cost(int32_t x, int32_t y) const {
 
 float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy,
                 int counter, int32_t side) {
+  return FootprintStep(grid, rules, x, y, dx, dy, counter, WholeSpace(side));
+}
+
+float FootprintStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
+                    const Footprint& to, int turn) {
   bool diagonal = dx != 0 && dy != 0;
   int number = diagonal ? counter + 1 : 0;
   float worst = 0;
-  for (int32_t j = 0; j < side; ++j) {
-    for (int32_t i = 0; i < side; ++i) {
+  for (int32_t j = to.y; j < to.y + to.height; ++j) {
+    for (int32_t i = to.x; i < to.x + to.width; ++i) {
       int32_t tx = x + i + dx;
       int32_t ty = y + j + dy;
       if (!grid.Contains(tx, ty)) return kBlocked;
-      uint16_t to = grid.ClassAt(tx, ty);
-      // The squares a diagonal passes between (inside the map whenever `to` is).
-      float cost = diagonal ? rules.Cost(to, grid.ClassAt(tx, y + j), grid.ClassAt(x + i, ty), number)
-                            : rules.Cost(to, to, to, 0);
+      SubStep step{grid.ClassAt(tx, ty), 0, 0, diagonal, number, turn, to.narrowed};
+      if (diagonal) {
+        // The squares a diagonal passes between; off the map, it cannot pass.
+        if (!grid.Contains(tx, ty - dy) || !grid.Contains(tx - dx, ty)) return kBlocked;
+        step.side_a = grid.ClassAt(tx, ty - dy);
+        step.side_b = grid.ClassAt(tx - dx, ty);
+      } else {
+        step.side_a = step.side_b = step.to;
+      }
+      float cost = rules.Cost(step);
       if (cost == kBlocked) return kBlocked;
       worst = std::max(worst, cost);
     }
@@ -240,8 +250,12 @@ float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, in
 }
 
 bool MayEndAt(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int32_t side) {
-  for (int32_t j = 0; j < side; ++j) {
-    for (int32_t i = 0; i < side; ++i) {
+  return MayEndIn(grid, rules, x, y, WholeSpace(side));
+}
+
+bool MayEndIn(const GridView& grid, StepRules& rules, int32_t x, int32_t y, const Footprint& shape) {
+  for (int32_t j = 0; j < shape.height; ++j) {
+    for (int32_t i = 0; i < shape.width; ++i) {
       if (!grid.Contains(x + i, y + j) || !rules.MayEnd(grid.ClassAt(x + i, y + j))) return false;
     }
   }
@@ -249,24 +263,29 @@ bool MayEndAt(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int3
 }
 
 Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_t side, float budget,
-             std::optional<model::Square> target) {
+             std::optional<model::Square> target, bool squeeze) {
   Reach reach;
   reach.width = grid.width();
   reach.height = grid.height();
   reach.cycle = rules.cycle();
+  reach.footprints = Footprints(side, squeeze && side > 1);
   size_t states = static_cast<size_t>(reach.width + 2) * static_cast<size_t>(reach.height + 2) *
-                  static_cast<size_t>(reach.cycle);
-  Padded padded = PadClasses(grid);
+                  static_cast<size_t>(reach.cycle) * reach.footprints.size();
   reach.cost.assign(states, kUnreached);
   if (target) reach.parent.assign(states, -1);  // only a search toward a square needs its route
   if (!grid.Contains(start.x, start.y)) return reach;
+  if (side > 1) {
+    SearchSpace(grid, rules, reach, start, budget, target);
+    return reach;
+  }
+  Padded padded = PadClasses(grid);
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
   auto run = [&](auto* queue_kind) {
     using Queue = std::remove_pointer_t<decltype(queue_kind)>;
     switch (reach.cycle) {
-      case 1: return Run<Queue, 1>(grid, rules, padded, reach, start, side, budget, target, heuristic);
-      case 2: return Run<Queue, 2>(grid, rules, padded, reach, start, side, budget, target, heuristic);
-      default: return Run<Queue, 0>(grid, rules, padded, reach, start, side, budget, target, heuristic);
+      case 1: return Run<Queue, 1>(rules, padded, reach, start, budget, target, heuristic);
+      case 2: return Run<Queue, 2>(rules, padded, reach, start, budget, target, heuristic);
+      default: return Run<Queue, 0>(rules, padded, reach, start, budget, target, heuristic);
     }
   };
   if (!rules.fractional() && run(static_cast<BucketQueue*>(nullptr))) return reach;
@@ -277,10 +296,16 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   return reach;
 }
 
+std::vector<int32_t> StatesTo(const Reach& reach, int32_t state) {
+  std::vector<int32_t> states;
+  for (int32_t at = state; at >= 0; at = reach.parent[static_cast<size_t>(at)]) states.push_back(at);
+  std::reverse(states.begin(), states.end());
+  return states;
+}
+
 std::vector<model::Square> RouteTo(const Reach& reach, int32_t state) {
   std::vector<model::Square> route;
-  for (int32_t at = state; at >= 0; at = reach.parent[static_cast<size_t>(at)]) route.push_back(reach.SquareOf(at));
-  std::reverse(route.begin(), route.end());
+  for (int32_t at : StatesTo(reach, state)) route.push_back(reach.SquareOf(at));
   return route;
 }
 

@@ -1,7 +1,10 @@
-// Route search over the exact state the rules need: the top-left square of the mover's space
-// and the diagonal counter (diagonals taken, modulo the ruleset's diagonal cycle). Dijkstra,
-// so every cost is the cheapest; the rules price each step through StepRules. Whole-number
-// costs use a bucket queue (Dial's algorithm); other costs a binary heap.
+// Route search over the exact state the rules need: the top-left square of the mover's space,
+// the diagonal counter (diagonals taken, modulo the ruleset's diagonal cycle) and, for a
+// creature of several squares that may squeeze, the footprint it occupies in its space
+// (movement/footprint.h). Dijkstra, so every cost is the cheapest; the rules price each step
+// through StepRules. One-square movers get the fast path: whole-number costs in a bucket queue
+// (Dial's algorithm), other costs in a binary heap; larger spaces are searched in
+// movement/space_search.cc.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +12,7 @@
 #include <vector>
 
 #include "model/scenario.h"
+#include "movement/footprint.h"
 #include "movement/grid_view.h"
 #include "movement/step_rules.h"
 
@@ -23,17 +27,22 @@ struct Reach {
   int32_t width = 0;
   int32_t height = 0;
   int cycle = 1;
+  std::vector<Footprint> footprints;  // the shapes the space may take (Footprints; one: the whole space)
   std::vector<float> cost;      // per state; +infinity when not reached
   std::vector<int32_t> parent;  // per state, only for a search toward a target; -1 at the start and where not reached
 
+  int32_t Shapes() const { return footprints.empty() ? 1 : static_cast<int32_t>(footprints.size()); }
   int32_t Stride() const { return width + 2; }
-  int32_t State(int32_t x, int32_t y, int counter) const {
-    return ((y + 1) * Stride() + x + 1) * cycle + counter;
+  int32_t State(int32_t x, int32_t y, int counter, int32_t shape = 0) const {
+    return (((y + 1) * Stride() + x + 1) * Shapes() + shape) * cycle + counter;
   }
   model::Square SquareOf(int32_t state) const {
-    int32_t cell = state / cycle;
+    int32_t cell = state / cycle / Shapes();
     return {cell % Stride() - 1, cell / Stride() - 1};
   }
+  // The index in `footprints` of a state's footprint.
+  int32_t ShapeOf(int32_t state) const { return state / cycle % Shapes(); }
+  int CounterOf(int32_t state) const { return state % cycle; }
   // The cheapest state of a square, or -1 when it was not reached.
   int32_t BestState(int32_t x, int32_t y) const;
   // The cheapest cost of a square (+infinity when not reached).
@@ -47,13 +56,26 @@ struct Reach {
 float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy,
                 int counter, int32_t side);
 
+// The same for a space at (x, y) that steps into footprint `to` (placed from the step's target
+// as Footprint says; every square of it priced as a step in direction dx, dy, narrowed as
+// `to` is), with `turn` 45° turns.
+float FootprintStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
+                    const Footprint& to, int turn = 0);
+
 // Whether the whole space may end a move with its top-left square at (x, y).
 bool MayEndAt(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int32_t side);
 
+// Whether a space of this shape (its placement unused) may end a move with its top-left square at (x, y).
+bool MayEndIn(const GridView& grid, StepRules& rules, int32_t x, int32_t y, const Footprint& shape);
+
 // Dijkstra from `start` until every state within `budget` squares is settled, or until the
-// `target` square is settled.
+// `target` square is settled. With `squeeze`, a space of several squares may also take the
+// narrower shapes of Footprints(side, true) (MovesFrom); it starts whole.
 Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_t side, float budget,
-             std::optional<model::Square> target = std::nullopt);
+             std::optional<model::Square> target = std::nullopt, bool squeeze = false);
+
+// The states of the cheapest route to a state, start first.
+std::vector<int32_t> StatesTo(const Reach& reach, int32_t state);
 
 // The squares of the cheapest route to a state, start first.
 std::vector<model::Square> RouteTo(const Reach& reach, int32_t state);

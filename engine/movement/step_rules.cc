@@ -29,9 +29,7 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
   mover_.record = mover;
   mode_.number = mode;
   classes_ = grid.ClassCount();
-  stride_ = static_cast<size_t>(cycle_ + 1);
-  size_t entries = classes_ * classes_ * classes_ * stride_;
-  if (entries <= kMaxMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+  SizeMemo();
   ends_.assign(classes_, -1);
   step_[0].bits = 0;
   step_[1].pointer = nullptr;
@@ -94,6 +92,7 @@ float StepRules::EvaluateOne(const SubStep& step) {
   step_[5].number = step.diagonal ? 1 : 0;
   step_[6].number = step.diagonal_number;
   step_[7].number = step.turn;
+  step_[8].number = step.narrowed * rules_.manifest.square_ft;
   eval::Slot args[3] = {mover_, eval::Slot{.record = step_.data()}, mode_};
   bool allowed = may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0;
   // The scripts see the DSL's answer and may change it (docs/lua.md).
@@ -121,20 +120,31 @@ float StepRules::EvaluateOne(const SubStep& step) {
 float StepRules::Cost(const SubStep& step) {
   if (costs_.empty()) return Evaluate(step);
   size_t index = ((static_cast<size_t>(step.to) * classes_ + step.side_a) * classes_ + step.side_b) * stride_ +
-                 static_cast<size_t>(step.turn) * static_cast<size_t>(cycle_ + 1) +
+                 (static_cast<size_t>(step.narrowed) * turns_ + static_cast<size_t>(step.turn)) *
+                     static_cast<size_t>(cycle_ + 1) +
                  static_cast<size_t>(step.diagonal_number);
   float& memo = costs_[index];
   if (std::isnan(memo)) memo = Evaluate(step);
   return memo;
 }
 
-void StepRules::TrackTurns() {
-  if (turns_ != 1) return;
-  turns_ = 5;
-  stride_ = static_cast<size_t>(cycle_ + 1) * turns_;
+void StepRules::SizeMemo() {
+  stride_ = static_cast<size_t>(cycle_ + 1) * turns_ * widths_;
   size_t entries = classes_ * classes_ * classes_ * stride_;
   costs_.clear();
   if (entries <= kMaxMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+}
+
+void StepRules::TrackTurns() {
+  if (turns_ != 1) return;
+  turns_ = 5;
+  SizeMemo();
+}
+
+void StepRules::TrackNarrowing(int widest) {
+  if (widest < 0 || static_cast<size_t>(widest) + 1 <= widths_) return;
+  widths_ = static_cast<size_t>(widest) + 1;
+  SizeMemo();
 }
 
 bool StepRules::MayEnd(uint16_t cls) {
@@ -195,6 +205,7 @@ std::optional<double> StepRules::StepOnTerrain(const hooks::StepFacts& step, int
   other_step_[5].number = step.diagonal ? 1 : 0;
   other_step_[6].number = step.diagonal_number;
   other_step_[7].number = 0;
+  other_step_[8].number = 0;
   eval::Slot args[3] = {mover_, eval::Slot{.record = other_step_.data()}, mode_};
   machine_.SetTrace(nullptr);  // the question is the script's, not part of the explanation
   std::optional<double> cost;

@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 
 #include "movement/rich_search.h"
+#include "movement/route_footprints.h"
 #include "movement/search.h"
+#include "movement/space_search.h"
 #include "query/accidental_end.h"
 #include "query/explain.h"
 #include "query/opportunity.h"
@@ -39,6 +41,7 @@ struct Move {
   std::vector<std::unique_ptr<Kind>> kinds;  // the first is the one reported as speed_ft, budget_ft
   double used_ft = 0;                        // movement used before this query's (split movement, standing up)
   bool facing = false;                       // the rules track the direction of the last step
+  bool squeeze = false;                      // a space of several squares may narrow (rule may_squeeze)
   std::unique_ptr<movement::GridView> grid;
   // The first kind's rules and hooks, as the single-kind code reads them.
   movement::StepRules* rules = nullptr;
@@ -178,6 +181,14 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   }
   move.rules = move.kinds[0]->rules.get();
   move.hooks = move.kinds[0]->hooks.get();
+  // A space of several squares may squeeze between obstacles when the rules say so (000 쥐어짜기);
+  // the plain search tracks its footprint, the richer one (speeds, facing) keeps it whole.
+  int32_t side = move.creature->squares_per_side;
+  if (side > 1 && !move.Rich()) {
+    auto squeeze = CallRule(program, machine, "may_squeeze", {mover, eval::Slot{.number = static_cast<double>(move.mode)}});
+    move.squeeze = squeeze && *squeeze != 0;
+    if (move.squeeze) move.rules->TrackNarrowing(side - 1);
+  }
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
   if (query.params.contains("speed")) result["speed"] = query.params["speed"];
@@ -226,31 +237,86 @@ char OverlaySymbol(float cost, bool may_end) {
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
-// Whether the move may end with its space at (x, y): by any of its kinds.
-bool MayEnd(Move& move, int32_t x, int32_t y) {
+// Whether the move may end with its space at (x, y) in a footprint: by any of its kinds.
+bool MayEnd(Move& move, int32_t x, int32_t y, const movement::Footprint& footprint) {
   for (auto& kind : move.kinds) {
-    if (movement::MayEndAt(*move.grid, *kind->rules, x, y, move.creature->squares_per_side)) return true;
+    if (movement::MayEndIn(*move.grid, *kind->rules, x, y, footprint)) return true;
   }
   return false;
 }
 
+// The footprints the move's space may take (movement/footprint.h).
+std::vector<movement::Footprint> FootprintsOf(const Move& move) {
+  return movement::Footprints(move.creature->squares_per_side, move.squeeze);
+}
+
+// Whether the move may end with its space at (x, y), whole or, when it may squeeze, narrowed.
+bool MayEnd(Move& move, int32_t x, int32_t y) {
+  for (const movement::Footprint& footprint : FootprintsOf(move)) {
+    if (MayEnd(move, x, y, footprint)) return true;
+  }
+  return false;
+}
+
+// The direction index (movement::kDirections) of a step between adjacent squares.
+int DirectionOf(int dx, int dy) {
+  for (int d = 0; d < 8; ++d) {
+    if (movement::kDirections[d][0] == dx && movement::kDirections[d][1] == dy) return d;
+  }
+  return -1;
+}
+
+// Step `i` of a route (from route[i - 1] to route[i]): `moves[i - 1]` when a squeezing search
+// chose the steps, else the whole space moving by the difference (direction -1 when the
+// squares are not adjacent).
+movement::SpaceMove StepOf(const Move& move, const std::vector<movement::SpaceMove>& moves,
+                           const std::vector<model::Square>& route, size_t i) {
+  if (i - 1 < moves.size()) return moves[i - 1];
+  return {DirectionOf(route[i].x - route[i - 1].x, route[i].y - route[i - 1].y), 0,
+          movement::WholeSpace(move.creature->squares_per_side)};
+}
+
+// Whether a reach search reached the space at (x, y) in some footprint it may end in.
+bool MayEndReached(Move& move, const movement::Reach& reach, int32_t x, int32_t y) {
+  for (int32_t shape = 0; shape < reach.Shapes(); ++shape) {
+    for (int counter = 0; counter < reach.cycle; ++counter) {
+      if (!std::isinf(reach.cost[static_cast<size_t>(reach.State(x, y, counter, shape))]) &&
+          MayEnd(move, x, y, reach.footprints[static_cast<size_t>(shape)])) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The squares of a narrowed shape with its top-left square at `at` (empty when whole).
+nlohmann::json Squeezed(model::Square at, const movement::Footprint& shape) {
+  nlohmann::json squares = nlohmann::json::array();
+  if (shape.narrowed == 0) return squares;
+  for (int32_t j = 0; j < shape.height; ++j) {
+    for (int32_t i = 0; i < shape.width; ++i) squares.push_back({at.x + i, at.y + j});
+  }
+  return squares;
+}
+
 // Explains one step by one kind: the rule evaluation of its most costly square.
 nlohmann::json ExplainStep(const AnswerContext& context, Move& move, const Kind& kind, model::Square from,
-                           model::Square to, int counter, int turn) {
-  int dx = to.x - from.x;
-  int dy = to.y - from.y;
+                           const movement::SpaceMove& space_move, int counter, int turn) {
+  int dx = movement::kDirections[space_move.direction][0];
+  int dy = movement::kDirections[space_move.direction][1];
+  const movement::Footprint& footprint = space_move.footprint;
   bool diagonal = dx != 0 && dy != 0;
   movement::SubStep worst;
   float worst_cost = -2;
-  int32_t side = move.creature->squares_per_side;
-  for (int32_t j = 0; j < side; ++j) {
-    for (int32_t i = 0; i < side; ++i) {
+  for (int32_t j = footprint.y; j < footprint.y + footprint.height; ++j) {
+    for (int32_t i = footprint.x; i < footprint.x + footprint.width; ++i) {
       int32_t tx = from.x + i + dx;
       int32_t ty = from.y + j + dy;
       if (!move.grid->Contains(tx, ty)) continue;
-      movement::SubStep step{move.grid->ClassAt(tx, ty), 0, 0, diagonal, diagonal ? counter + 1 : 0, turn};
-      step.side_a = diagonal && move.grid->Contains(tx, from.y + j) ? move.grid->ClassAt(tx, from.y + j) : step.to;
-      step.side_b = diagonal && move.grid->Contains(from.x + i, ty) ? move.grid->ClassAt(from.x + i, ty) : step.to;
+      movement::SubStep step{move.grid->ClassAt(tx, ty), 0, 0, diagonal, diagonal ? counter + 1 : 0, turn,
+                             footprint.narrowed};
+      step.side_a = diagonal && move.grid->Contains(tx, ty - dy) ? move.grid->ClassAt(tx, ty - dy) : step.to;
+      step.side_b = diagonal && move.grid->Contains(tx - dx, ty) ? move.grid->ClassAt(tx - dx, ty) : step.to;
       float cost = kind.rules->Cost(step);
       if (cost == kBlocked || cost > worst_cost) {
         worst = step;
@@ -269,14 +335,6 @@ nlohmann::json ExplainStep(const AnswerContext& context, Move& move, const Kind&
   return explain;
 }
 
-// The direction index (movement::kDirections) of a step between adjacent squares.
-int DirectionOf(int dx, int dy) {
-  for (int d = 0; d < 8; ++d) {
-    if (movement::kDirections[d][0] == dx && movement::kDirections[d][1] == dy) return d;
-  }
-  return -1;
-}
-
 // One step priced by the cheapest kind that still has the movement for it, given `used`
 // squares so far (the query's used_ft included); kind -1 when none may take it.
 struct Priced {
@@ -285,13 +343,13 @@ struct Priced {
   bool over_budget = false;  // some kind allows the step, but none has the movement left
 };
 
-Priced PriceStep(Move& move, double square_ft, model::Square from, model::Square to, int counter, int turn,
-                 float used) {
+Priced PriceStep(Move& move, double square_ft, model::Square from, const movement::SpaceMove& step, int counter,
+                 int turn, float used) {
   Priced priced;
+  int dx = movement::kDirections[step.direction][0], dy = movement::kDirections[step.direction][1];
   for (size_t k = 0; k < move.kinds.size(); ++k) {
     const Kind& kind = *move.kinds[k];
-    float cost = movement::TurningSpaceStep(*move.grid, *kind.rules, from.x, from.y, to.x - from.x, to.y - from.y,
-                                            counter, turn, move.creature->squares_per_side);
+    float cost = movement::FootprintStep(*move.grid, *kind.rules, from.x, from.y, dx, dy, counter, step.footprint, turn);
     if (cost == kBlocked) continue;
     if (used + cost > static_cast<float>(kind.budget_ft / square_ft) + 1e-6f) {
       priced.over_budget = true;
@@ -358,7 +416,8 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
                                 move.creature->squares_per_side, used, move.facing);
     cost_at = [&](int32_t x, int32_t y) { return rich.Cost(x, y) - used; };
   } else {
-    reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget);
+    reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget,
+                             std::nullopt, move.squeeze);
     cost_at = [&](int32_t x, int32_t y) { return reach.Cost(x, y); };
   }
   if (HookFailed(move, result)) return;
@@ -373,11 +432,15 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
         row += '.';
         continue;
       }
-      bool may_end = MayEnd(move, x, y);
+      bool may_end = move.squeeze ? MayEndReached(move, reach, x, y) : MayEnd(move, x, y);
       row += OverlaySymbol(cost, may_end);
       endable += may_end ? 1 : 0;
       squares.push_back({{"at", At({x, y})}, {"cost", Number(cost)}, {"cost_ft", Number(cost * square_ft)},
                          {"may_end", may_end}});
+      if (move.squeeze) {
+        nlohmann::json squeezed = Squeezed({x, y}, reach.footprints[static_cast<size_t>(reach.ShapeOf(reach.BestState(x, y)))]);
+        if (!squeezed.empty()) squares.back()["squeezed"] = std::move(squeezed);
+      }
     }
     overlay.push_back(std::move(row));
   }
@@ -399,6 +462,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   float used = static_cast<float>(move.used_ft / square_ft);
   std::vector<model::Square> route;
   std::vector<int> kinds;  // per step of `route` after the first
+  std::vector<movement::SpaceMove> moves;  // per step of `route`, when a squeezing search chose them
   result["to"] = query.params["to"];
   // Altitude: every square up or down costs the same wherever it is taken, so the route is the
   // cheapest on the map with the vertical squares' cost used first; they are listed last.
@@ -441,9 +505,17 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     float budget = limited ? static_cast<float>(move.kinds[0]->budget_ft / square_ft) - used
                            : std::numeric_limits<float>::infinity();
     movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
-                                             move.creature->squares_per_side, budget, to);
+                                             move.creature->squares_per_side, budget, to, move.squeeze);
     int32_t state = reach.BestState(to.x, to.y);
-    if (state >= 0) route = movement::RouteTo(reach, state);
+    if (state >= 0) {
+      std::vector<int32_t> states = movement::StatesTo(reach, state);
+      for (size_t i = 0; i < states.size(); ++i) {
+        route.push_back(reach.SquareOf(states[i]));
+        if (i > 0 && move.squeeze) {
+          moves.push_back(movement::MoveBetween(*move.grid, *move.rules, reach, states[i - 1], states[i]).value());
+        }
+      }
+    }
     kinds.assign(route.empty() ? 0 : route.size() - 1, 0);
   }
   if (HookFailed(move, result)) return;
@@ -461,17 +533,20 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   int facing = movement::kNoFacing;
   for (size_t i = 1; i < route.size(); ++i) {
     const Kind& kind = *move.kinds[static_cast<size_t>(kinds[i - 1])];
-    int dx = route[i].x - route[i - 1].x, dy = route[i].y - route[i - 1].y;
-    int direction = DirectionOf(dx, dy);
+    movement::SpaceMove space_move = StepOf(move, moves, route, i);
+    int direction = space_move.direction;
+    int dx = movement::kDirections[direction][0], dy = movement::kDirections[direction][1];
     int turn = move.facing ? movement::Turns(facing, direction) : 0;
-    float cost = movement::TurningSpaceStep(*move.grid, *kind.rules, route[i - 1].x, route[i - 1].y, dx, dy, counter,
-                                            turn, move.creature->squares_per_side);
+    const movement::Footprint& footprint = space_move.footprint;
+    float cost = movement::FootprintStep(*move.grid, *kind.rules, route[i - 1].x, route[i - 1].y, dx, dy, counter,
+                                         footprint, turn);
     total += cost;
     nlohmann::json step = {{"at", At(route[i])}, {"cost", Number(cost)}, {"total", Number(total)}};
     if (move.kinds.size() > 1) step["speed"] = kind.name;
     if (move.facing) step["turn"] = turn;
+    if (footprint.narrowed != 0) step["squeezed"] = Squeezed(route[i], footprint);
     steps.push_back(std::move(step));
-    for (auto& entry : ExplainStep(context, move, kind, route[i - 1], route[i], counter, turn)) {
+    for (auto& entry : ExplainStep(context, move, kind, route[i - 1], space_move, counter, turn)) {
       entry["step"] = i;
       explain.push_back(std::move(entry));
     }
@@ -495,7 +570,8 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   result["cost"] = Number(total);
   result["cost_ft"] = Number(total * square_ft);
   if (limited) result["left_ft"] = LeftFt(move, total * square_ft);
-  result["may_end"] = MayEnd(move, to.x, to.y);
+  result["may_end"] = route.size() > 1 ? MayEnd(move, to.x, to.y, StepOf(move, moves, route, route.size() - 1).footprint)
+                                       : MayEnd(move, to.x, to.y, movement::WholeSpace(move.creature->squares_per_side));
   result["steps"] = std::move(steps);
   result["explain"] = std::move(explain);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, route.size() - 1, result);
@@ -513,6 +589,9 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     route.push_back({place[0].get<int32_t>(), place[1].get<int32_t>()});
     altitudes.push_back(place.size() == 3 ? place[2].get<int32_t>() : altitudes.back());
   }
+  // A space that may squeeze takes the steps of the cheapest way along the route.
+  std::vector<movement::SpaceMove> moves;
+  if (move.squeeze) moves = movement::CheapestMoves(*move.grid, *move.rules, route, FootprintsOf(move));
   nlohmann::json steps = nlohmann::json::array();
   nlohmann::json explain = nlohmann::json::array();
   float total = 0;
@@ -528,7 +607,12 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     int rise = altitudes[i] - altitudes[i - 1];
     std::string why;
     Priced priced;
-    int direction = DirectionOf(dx, dy);
+    movement::SpaceMove space_move = StepOf(move, moves, route, i);  // a squeezing space may step aside
+    int direction = space_move.direction;
+    if (rise == 0 && direction >= 0) {
+      dx = movement::kDirections[direction][0];
+      dy = movement::kDirections[direction][1];
+    }
     int turn = 0;
     if (rise != 0) {
       // Straight up or down: the facing and the diagonal count stay.
@@ -551,15 +635,15 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
       why = "the squares are not adjacent";
     } else {
       turn = move.facing ? movement::Turns(facing, direction) : 0;
-      priced = PriceStep(move, square_ft, from, to, counter, turn, used + total);
+      priced = PriceStep(move, square_ft, from, space_move, counter, turn, used + total);
       const Kind& kind = *move.kinds[static_cast<size_t>(std::max(priced.kind, 0))];
-      for (auto& entry : ExplainStep(context, move, kind, from, to, counter, turn)) {
+      for (auto& entry : ExplainStep(context, move, kind, from, space_move, counter, turn)) {
         entry["step"] = i;
         explain.push_back(std::move(entry));
       }
       if (priced.over_budget) {
-        float step = movement::TurningSpaceStep(*move.grid, *kind.rules, from.x, from.y, dx, dy, counter, turn,
-                                                move.creature->squares_per_side);
+        float step = movement::FootprintStep(*move.grid, *kind.rules, from.x, from.y, dx, dy, counter,
+                                             space_move.footprint, turn);
         why = fmt::format("not enough movement: {} of {} squares", used + total + step,
                           move.kinds[0]->budget_ft / square_ft);
       } else if (priced.kind < 0) {
@@ -574,7 +658,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     total += priced.cost;
     if (dx != 0 && dy != 0) counter = (counter + 1) % move.rules->cycle();
     if (rise == 0) facing = direction;
-    bool may_end = MayEnd(move, to.x, to.y);
+    bool may_end = MayEnd(move, to.x, to.y, space_move.footprint);
     if (may_end) last_legal = to;
     nlohmann::json at = At(to);
     if (altitudes[i] != 0 || rise != 0) at.push_back(altitudes[i]);
@@ -582,12 +666,15 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     if (rise != 0) step["rise"] = rise;
     if (move.kinds.size() > 1) step["speed"] = move.kinds[static_cast<size_t>(priced.kind)]->name;
     if (move.facing && rise == 0) step["turn"] = turn;
+    if (space_move.footprint.narrowed != 0) step["squeezed"] = Squeezed(to, space_move.footprint);
     steps.push_back(std::move(step));
   }
   size_t taken = steps.size();
   model::Square reached = route[taken];
   int32_t altitude = altitudes[taken];
-  bool may_end_there = MayEnd(move, reached.x, reached.y);
+  bool may_end_there = MayEnd(move, reached.x, reached.y,
+                             taken == 0 ? movement::WholeSpace(move.creature->squares_per_side)
+                                        : StepOf(move, moves, route, taken).footprint);
   result["legal"] = legal && may_end_there;
   result["cost"] = Number(total);
   result["cost_ft"] = Number(total * square_ft);
