@@ -4,10 +4,31 @@
 
 #include "base/limits.h"
 #include "base/suggest.h"
+#include "model/query_reader.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft::model {
 namespace {
+
+// The index of a terrain kind in the map's kinds, adding it; nullopt (reported) when the
+// ruleset has no such kind.
+std::optional<uint16_t> KindIndex(const SourceFile& file, const YAML::Node& node, const tables::Table& terrain,
+                                  GridMap& map, Diagnostics& diagnostics) {
+  auto kind = yaml::ReadText(file, node, "a terrain kind", diagnostics);
+  if (!kind) return std::nullopt;
+  if (terrain.Find(*kind) == nullptr) {
+    Diagnostic& error =
+        diagnostics.Error("unknown-terrain", yaml::SpanOf(file, node), fmt::format("unknown terrain kind '{}'", *kind));
+    SuggestName(error, *kind, terrain.RowNames());
+    return std::nullopt;
+  }
+  auto known = std::find(map.terrain_kinds.begin(), map.terrain_kinds.end(), *kind);
+  if (known == map.terrain_kinds.end()) {
+    map.terrain_kinds.push_back(*kind);
+    known = map.terrain_kinds.end() - 1;
+  }
+  return static_cast<uint16_t>(known - map.terrain_kinds.begin());
+}
 
 // Reads `legend:`, a mapping from one-character symbols to terrain kinds.
 bool ReadLegend(const SourceFile& file, const YAML::Node& node, const tables::Table& terrain,
@@ -27,25 +48,89 @@ bool ReadLegend(const SourceFile& file, const YAML::Node& node, const tables::Ta
       ok = false;
       continue;
     }
-    auto kind = yaml::ReadText(file, entry.second, "a terrain kind", diagnostics);
-    if (!kind) {
+    auto index = KindIndex(file, entry.second, terrain, map, diagnostics);
+    if (!index) {
       ok = false;
       continue;
     }
-    if (terrain.Find(*kind) == nullptr) {
-      Diagnostic& error = diagnostics.Error(
-          "unknown-terrain", yaml::SpanOf(file, entry.second),
-          fmt::format("unknown terrain kind '{}'", *kind));
-      SuggestName(error, *kind, terrain.RowNames());
+    symbols[symbol[0]] = *index;
+  }
+  return ok;
+}
+
+// Reads `edges:`, barriers between squares: `{ between: [[x, y], [x, y]], terrain: low_wall }`
+// for two orthogonally next squares, with `run: n` repeating it n squares along the edge line.
+bool ReadEdges(const SourceFile& file, const YAML::Node& node, const tables::Table& terrain, GridMap& map,
+               Diagnostics& diagnostics) {
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "expected a list of edges ({ between: [[x, y], [x, y]], terrain: kind }), found " +
+                          yaml::Describe(node));
+    return false;
+  }
+  bool ok = true;
+  for (const YAML::Node& entry : node) {
+    yaml::MapReader reader(file, entry, "edge", diagnostics);
+    if (!reader.ok()) {
       ok = false;
       continue;
     }
-    auto known = std::find(map.terrain_kinds.begin(), map.terrain_kinds.end(), *kind);
-    if (known == map.terrain_kinds.end()) {
-      map.terrain_kinds.push_back(*kind);
-      known = map.terrain_kinds.end() - 1;
+    YAML::Node between = reader.Required("between");
+    YAML::Node kind = reader.Required("terrain");
+    YAML::Node run = reader.Optional("run");
+    reader.RejectUnknown();
+    if (!between.IsDefined() || !kind.IsDefined()) {
+      ok = false;
+      continue;
     }
-    symbols[symbol[0]] = static_cast<uint16_t>(known - map.terrain_kinds.begin());
+    auto index = KindIndex(file, kind, terrain, map, diagnostics);
+    std::optional<Square> a, b;
+    if (between.IsSequence() && between.size() == 2) {
+      a = ReadSquare(file, between[0], "the first square of 'between'", diagnostics);
+      b = ReadSquare(file, between[1], "the second square of 'between'", diagnostics);
+    } else {
+      diagnostics.Error("bad-edge", yaml::SpanOf(file, between),
+                        "expected 'between' to be two squares [[x, y], [x, y]], found " + yaml::Describe(between));
+    }
+    int64_t length = 1;
+    if (run.IsDefined()) {
+      auto value = yaml::ReadInt(file, run, "a number of squares", diagnostics);
+      if (!value || *value < 1 || *value > limits::kMaxMapSide) {
+        if (value) {
+          diagnostics.Error("bad-edge", yaml::SpanOf(file, run),
+                            fmt::format("expected 'run' from 1 to {} squares, found {}", limits::kMaxMapSide, *value));
+        }
+        ok = false;
+        continue;
+      }
+      length = *value;
+    }
+    if (!index || !a || !b) {
+      ok = false;
+      continue;
+    }
+    int32_t dx = b->x - a->x, dy = b->y - a->y;
+    if (std::abs(dx) + std::abs(dy) != 1) {
+      diagnostics.Error("bad-edge", yaml::SpanOf(file, between),
+                        fmt::format("an edge lies between two squares side by side; [{}, {}] and [{}, {}] are not",
+                                    a->x, a->y, b->x, b->y));
+      ok = false;
+      continue;
+    }
+    // The edge line runs across the step from a to b.
+    int32_t along_x = dy != 0 ? 1 : 0, along_y = dx != 0 ? 1 : 0;
+    for (int64_t k = 0; k < length; ++k) {
+      Square from{a->x + along_x * static_cast<int32_t>(k), a->y + along_y * static_cast<int32_t>(k)};
+      Square to{from.x + dx, from.y + dy};
+      if (!map.Contains(from) || !map.Contains(to)) {
+        diagnostics.Error("bad-edge", yaml::SpanOf(file, entry),
+                          fmt::format("the edge between [{}, {}] and [{}, {}] is not inside the {}×{} map", from.x,
+                                      from.y, to.x, to.y, map.width, map.height));
+        ok = false;
+        break;
+      }
+      map.edges.push_back({from, to, *index});
+    }
   }
   return ok;
 }
@@ -58,6 +143,7 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   if (!reader.ok()) return std::nullopt;
   YAML::Node legend = reader.Required("legend");
   YAML::Node rows = reader.Required("rows");
+  YAML::Node edges = reader.Optional("edges");
   reader.RejectUnknown();
   if (!legend.IsDefined() || !rows.IsDefined()) return std::nullopt;
 
@@ -114,6 +200,7 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
       map.cells.push_back(symbol->second);
     }
   }
+  if (edges.IsDefined() && map.width > 0) ok = ReadEdges(file, edges, terrain, map, diagnostics) && ok;
   // A map with errors is still returned (unknown squares read as the first legend kind) so
   // the creatures and queries on it are checked too; the errors already fail the run.
   if (!ok && (map.width == 0 || map.terrain_kinds.empty())) return std::nullopt;

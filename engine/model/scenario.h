@@ -27,11 +27,20 @@ struct Square {
 };
 
 // The battle map: one terrain kind (a row of the ruleset's `terrain` table) per square.
+// A barrier on the edge between two orthogonally next squares (a low wall, a fence, a wall
+// between rooms): `edges:` of a map.
+struct Edge {
+  Square a;
+  Square b;
+  uint16_t kind = 0;  // index into GridMap::terrain_kinds
+};
+
 struct GridMap {
   int32_t width = 0;
   int32_t height = 0;
-  std::vector<std::string> terrain_kinds;  // distinct kinds, indexed by `cells`
+  std::vector<std::string> terrain_kinds;  // distinct kinds, indexed by `cells` and edges
   std::vector<uint16_t> cells;             // row-major, width * height
+  std::vector<Edge> edges;                 // barriers between squares
 
   bool Contains(Square square) const {
     return square.x >= 0 && square.y >= 0 && square.x < width && square.y < height;

@@ -1,6 +1,7 @@
 #include "movement/grid_view.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace rulecraft::movement {
@@ -80,6 +81,26 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     size_t row = static_cast<size_t>(row_of_kind[map.cells[cell]]);
     cells_[cell] = static_cast<uint16_t>(row * per_terrain + static_cast<size_t>(occupant_at[cell]));
   }
+  if (!map.edges.empty()) {
+    east_.assign(map.cells.size(), 0);
+    south_.assign(map.cells.size(), 0);
+  }
+  for (const model::Edge& edge : map.edges) {
+    // Stored on the west or north square of the two.
+    model::Square first = edge.a.x + edge.a.y < edge.b.x + edge.b.y ? edge.a : edge.b;
+    auto& side = edge.a.y == edge.b.y ? east_ : south_;
+    side[static_cast<size_t>(first.y) * static_cast<size_t>(width_) + static_cast<size_t>(first.x)] =
+        static_cast<uint16_t>(row_of_kind[edge.kind] + 1);
+  }
+}
+
+uint16_t GridView::BarrierBetween(int32_t x, int32_t y, int32_t to_x, int32_t to_y) const {
+  if (east_.empty() || !Contains(x, y) || !Contains(to_x, to_y)) return 0;
+  int32_t first_x = std::min(x, to_x), first_y = std::min(y, to_y);
+  size_t at = static_cast<size_t>(first_y) * static_cast<size_t>(width_) + static_cast<size_t>(first_x);
+  if (y == to_y && std::abs(x - to_x) == 1) return east_[at];
+  if (x == to_x && std::abs(y - to_y) == 1) return south_[at];
+  return 0;
 }
 
 void GridView::AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,

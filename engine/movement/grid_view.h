@@ -66,6 +66,11 @@ class GridView {
     for (uint16_t index : shared.members) members.push_back(&occupants_[index]);
     return members;
   }
+  // Whether the map has barriers between squares (`edges:`).
+  bool HasEdges() const { return !east_.empty(); }
+  // The barrier between two orthogonally next squares: its terrain row + 1, or 0 for none (also
+  // for squares that are not side by side or not on the map).
+  uint16_t BarrierBetween(int32_t x, int32_t y, int32_t to_x, int32_t to_y) const;
   // The zone entry of an empty square in other creatures' zones, or nullptr.
   const Occupant* ZoneOf(uint16_t cls) const {
     const Occupant* entry = EntryOf(cls);
@@ -85,6 +90,10 @@ class GridView {
   size_t terrain_rows_ = 1;
   std::vector<Occupant> occupants_;
   std::vector<uint16_t> cells_;
+  // Barriers between squares, per square on its east and south edge: terrain row + 1, 0 none;
+  // empty when the map has none.
+  std::vector<uint16_t> east_;
+  std::vector<uint16_t> south_;
 };
 
 }  // namespace rulecraft::movement

@@ -222,6 +222,36 @@ float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, in
   return FootprintStep(grid, rules, x, y, dx, dy, counter, WholeSpace(side));
 }
 
+std::optional<SubStep> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
+                                int narrowed) {
+  bool diagonal = dx != 0 && dy != 0;
+  SubStep step{grid.ClassAt(tx, ty), 0, 0, diagonal, number, turn, narrowed};
+  int32_t fx = tx - dx, fy = ty - dy;  // the square the step leaves
+  if (!diagonal) {
+    step.side_a = step.side_b = step.to;
+    step.barrier = grid.BarrierBetween(fx, fy, tx, ty);
+    step.crosses = step.barrier != 0;
+    return step;
+  }
+  // The squares a diagonal passes between; off the map, it cannot pass.
+  if (!grid.Contains(tx, fy) || !grid.Contains(fx, ty)) return std::nullopt;
+  step.side_a = grid.ClassAt(tx, fy);
+  step.side_b = grid.ClassAt(fx, ty);
+  if (!grid.HasEdges()) return step;
+  // The four edges meeting at the corner it goes round: it crosses a barrier that stands on
+  // both ways round the corner (through side_a and through side_b), else passes one's end.
+  uint16_t leave_a = grid.BarrierBetween(fx, fy, tx, fy), enter_a = grid.BarrierBetween(tx, fy, tx, ty);
+  uint16_t leave_b = grid.BarrierBetween(fx, fy, fx, ty), enter_b = grid.BarrierBetween(fx, ty, tx, ty);
+  uint16_t way_a = leave_a != 0 ? leave_a : enter_a, way_b = leave_b != 0 ? leave_b : enter_b;
+  if (way_a != 0 && way_b != 0) {
+    step.barrier = way_a;
+    step.crosses = true;
+  } else {
+    step.barrier = way_a != 0 ? way_a : way_b;
+  }
+  return step;
+}
+
 float FootprintStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
                     const Footprint& to, int turn) {
   bool diagonal = dx != 0 && dy != 0;
@@ -232,16 +262,9 @@ float FootprintStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y
       int32_t tx = x + i + dx;
       int32_t ty = y + j + dy;
       if (!grid.Contains(tx, ty)) return kBlocked;
-      SubStep step{grid.ClassAt(tx, ty), 0, 0, diagonal, number, turn, to.narrowed};
-      if (diagonal) {
-        // The squares a diagonal passes between; off the map, it cannot pass.
-        if (!grid.Contains(tx, ty - dy) || !grid.Contains(tx - dx, ty)) return kBlocked;
-        step.side_a = grid.ClassAt(tx, ty - dy);
-        step.side_b = grid.ClassAt(tx - dx, ty);
-      } else {
-        step.side_a = step.side_b = step.to;
-      }
-      float cost = rules.Cost(step);
+      std::optional<SubStep> step = StepInto(grid, tx, ty, dx, dy, number, turn, to.narrowed);
+      if (!step) return kBlocked;
+      float cost = rules.Cost(*step);
       if (cost == kBlocked) return kBlocked;
       worst = std::max(worst, cost);
     }
@@ -274,7 +297,7 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   reach.cost.assign(states, kUnreached);
   if (target) reach.parent.assign(states, -1);  // only a search toward a square needs its route
   if (!grid.Contains(start.x, start.y)) return reach;
-  if (side > 1) {
+  if (side > 1 || grid.HasEdges()) {  // the fast path below knows neither
     SearchSpace(grid, rules, reach, start, budget, target);
     return reach;
   }

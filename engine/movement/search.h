@@ -2,9 +2,9 @@
 // the diagonal counter (diagonals taken, modulo the ruleset's diagonal cycle) and, for a
 // creature of several squares that may squeeze, the footprint it occupies in its space
 // (movement/footprint.h). Dijkstra, so every cost is the cheapest; the rules price each step
-// through StepRules. One-square movers get the fast path: whole-number costs in a bucket queue
-// (Dial's algorithm), other costs in a binary heap; larger spaces are searched in
-// movement/space_search.cc.
+// through StepRules. One-square movers on maps without barriers between squares get the fast
+// path: whole-number costs in a bucket queue (Dial's algorithm), other costs in a binary heap;
+// the rest is searched in movement/space_search.cc.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +48,13 @@ struct Reach {
   // The cheapest cost of a square (+infinity when not reached).
   float Cost(int32_t x, int32_t y) const;
 };
+
+// The step into square (tx, ty) in direction (dx, dy): its classes, the squares a diagonal
+// passes between, and a barrier between squares it crosses or passes (GridView::BarrierBetween);
+// nullopt when a diagonal would pass a square off the map. `number` is the diagonal's number
+// (0 when orthogonal), `narrowed` as SubStep says.
+std::optional<SubStep> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
+                                int narrowed);
 
 // The cost of moving the whole space (side × side squares, top-left at x, y) one step in
 // direction (dx, dy) with `counter` diagonals taken so far: the most costly square's step

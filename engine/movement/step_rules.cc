@@ -14,6 +14,11 @@ constexpr size_t kMaxMemo = size_t{1} << 24;
 
 const std::vector<const hooks::Script*> kNoScripts;
 
+// A step's barrier in the memo: 0 none; then two entries per terrain row, crossed or passed.
+size_t BarrierKey(const SubStep& step) {
+  return step.barrier == 0 ? 0 : static_cast<size_t>(step.barrier - 1) * 2 + (step.crosses ? 1 : 2);
+}
+
 }  // namespace
 
 StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode,
@@ -29,6 +34,7 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
   mover_.record = mover;
   mode_.number = mode;
   classes_ = grid.ClassCount();
+  if (grid.HasEdges()) barriers_ = 1 + 2 * std::max<size_t>(1, rules.Table("terrain").rows.size());
   SizeMemo();
   ends_.assign(classes_, -1);
   step_[0].bits = 0;
@@ -93,6 +99,9 @@ float StepRules::EvaluateOne(const SubStep& step) {
   step_[6].number = step.diagonal_number;
   step_[7].number = step.turn;
   step_[8].number = step.narrowed * rules_.manifest.square_ft;
+  step_[9].number = step.barrier != 0 && step.crosses ? 1 : 0;
+  step_[10].number = step.barrier != 0 && !step.crosses ? 1 : 0;
+  step_[11].number = step.barrier != 0 ? step.barrier - 1 : 0;
   eval::Slot args[3] = {mover_, eval::Slot{.record = step_.data()}, mode_};
   bool allowed = may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0;
   // The scripts see the DSL's answer and may change it (docs/lua.md).
@@ -120,7 +129,8 @@ float StepRules::EvaluateOne(const SubStep& step) {
 float StepRules::Cost(const SubStep& step) {
   if (costs_.empty()) return Evaluate(step);
   size_t index = ((static_cast<size_t>(step.to) * classes_ + step.side_a) * classes_ + step.side_b) * stride_ +
-                 (static_cast<size_t>(step.narrowed) * turns_ + static_cast<size_t>(step.turn)) *
+                 ((BarrierKey(step) * widths_ + static_cast<size_t>(step.narrowed)) * turns_ +
+                  static_cast<size_t>(step.turn)) *
                      static_cast<size_t>(cycle_ + 1) +
                  static_cast<size_t>(step.diagonal_number);
   float& memo = costs_[index];
@@ -206,6 +216,9 @@ std::optional<double> StepRules::StepOnTerrain(const hooks::StepFacts& step, int
   other_step_[6].number = step.diagonal_number;
   other_step_[7].number = 0;
   other_step_[8].number = 0;
+  other_step_[9].number = 0;
+  other_step_[10].number = 0;
+  other_step_[11].number = 0;
   eval::Slot args[3] = {mover_, eval::Slot{.record = other_step_.data()}, mode_};
   machine_.SetTrace(nullptr);  // the question is the script's, not part of the explanation
   std::optional<double> cost;

@@ -28,6 +28,8 @@ struct SubStep {
   int diagonal_number = 0;  // 1..cycle for diagonals, 0 for orthogonal steps
   int turn = 0;             // 45° turns from the previous step's direction (0..4; 0 unless facing is tracked)
   int narrowed = 0;         // squares across the mover's squeezed footprint (movement/footprint.h); 0: whole space
+  uint16_t barrier = 0;     // a barrier between squares the step crosses or passes: terrain row + 1; 0: none
+  bool crosses = false;     // it crosses `barrier`; else a diagonal passes the barrier's end at its corner
 };
 
 // A cost no step can have: the step may not be taken.
@@ -72,7 +74,7 @@ class StepRules : private hooks::Oracle {
   int cycle() const { return cycle_; }
 
  private:
-  // Resizes the memo for stride_ = (cycle + 1) × turns_ × widths_, forgetting it.
+  // Resizes the memo for stride_ = (cycle + 1) × turns_ × widths_ × barriers_, forgetting it.
   void SizeMemo();
   // Evaluates a step; into a square several creatures share, once per creature (member_).
   float Evaluate(const SubStep& step);
@@ -100,11 +102,12 @@ class StepRules : private hooks::Oracle {
   eval::Slot mover_;
   eval::Slot mode_;
   std::array<eval::Slot, 6> to_{}, side_a_{}, side_b_{}, end_square_{};
-  std::array<eval::Slot, 9> step_{};
+  std::array<eval::Slot, 12> step_{};
   size_t classes_ = 0;
-  size_t stride_ = 3;  // (diagonal_cycle + 1) × turns_ × widths_
+  size_t stride_ = 3;  // (diagonal_cycle + 1) × turns_ × widths_ × barriers_
   size_t turns_ = 1;   // 5 once turns are tracked (0..4 turns of 45°)
   size_t widths_ = 1;  // 1 + the widest narrowed footprint tracked (SubStep::narrowed)
+  size_t barriers_ = 1;  // 1, or 1 + 2 × terrain rows on a map with barriers between squares
   bool fractional_ = false;
   std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
@@ -114,7 +117,7 @@ class StepRules : private hooks::Oracle {
   const Occupant* member_ = nullptr;
   uint16_t member_class_ = 0;
   std::array<eval::Slot, 6> other_to_{}, other_side_a_{}, other_side_b_{};
-  std::array<eval::Slot, 9> other_step_{};
+  std::array<eval::Slot, 12> other_step_{};
 };
 
 }  // namespace rulecraft::movement

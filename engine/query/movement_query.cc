@@ -313,10 +313,10 @@ nlohmann::json ExplainStep(const AnswerContext& context, Move& move, const Kind&
       int32_t tx = from.x + i + dx;
       int32_t ty = from.y + j + dy;
       if (!move.grid->Contains(tx, ty)) continue;
-      movement::SubStep step{move.grid->ClassAt(tx, ty), 0, 0, diagonal, diagonal ? counter + 1 : 0, turn,
-                             footprint.narrowed};
-      step.side_a = diagonal && move.grid->Contains(tx, ty - dy) ? move.grid->ClassAt(tx, ty - dy) : step.to;
-      step.side_b = diagonal && move.grid->Contains(tx - dx, ty) ? move.grid->ClassAt(tx - dx, ty) : step.to;
+      std::optional<movement::SubStep> into =
+          movement::StepInto(*move.grid, tx, ty, dx, dy, diagonal ? counter + 1 : 0, turn, footprint.narrowed);
+      if (!into) continue;
+      movement::SubStep step = *into;
       float cost = kind.rules->Cost(step);
       if (cost == kBlocked || cost > worst_cost) {
         worst = step;
