@@ -222,34 +222,52 @@ float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, in
   return FootprintStep(grid, rules, x, y, dx, dy, counter, WholeSpace(side));
 }
 
-std::optional<SubStep> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
+std::optional<Entered> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
                                 int narrowed) {
   bool diagonal = dx != 0 && dy != 0;
   SubStep step{grid.ClassAt(tx, ty), 0, 0, diagonal, number, turn, narrowed};
   int32_t fx = tx - dx, fy = ty - dy;  // the square the step leaves
+  Entered entered;
+  auto add = [&](uint16_t barrier, bool crosses) {
+    for (int k = 0; k < entered.count; ++k) {
+      if (entered.steps[static_cast<size_t>(k)].barrier == barrier) return;
+    }
+    SubStep with = step;
+    with.barrier = barrier;
+    with.crosses = barrier != 0 && crosses;
+    entered.steps[static_cast<size_t>(entered.count++)] = with;
+  };
   if (!diagonal) {
     step.side_a = step.side_b = step.to;
-    step.barrier = grid.BarrierBetween(fx, fy, tx, ty);
-    step.crosses = step.barrier != 0;
-    return step;
+    add(grid.BarrierBetween(fx, fy, tx, ty), true);
+    return entered;
   }
   // The squares a diagonal passes between; off the map, it cannot pass.
   if (!grid.Contains(tx, fy) || !grid.Contains(fx, ty)) return std::nullopt;
   step.side_a = grid.ClassAt(tx, fy);
   step.side_b = grid.ClassAt(fx, ty);
-  if (!grid.HasEdges()) return step;
-  // The four edges meeting at the corner it goes round: it crosses a barrier that stands on
-  // both ways round the corner (through side_a and through side_b), else passes one's end.
-  uint16_t leave_a = grid.BarrierBetween(fx, fy, tx, fy), enter_a = grid.BarrierBetween(tx, fy, tx, ty);
-  uint16_t leave_b = grid.BarrierBetween(fx, fy, fx, ty), enter_b = grid.BarrierBetween(fx, ty, tx, ty);
-  uint16_t way_a = leave_a != 0 ? leave_a : enter_a, way_b = leave_b != 0 ? leave_b : enter_b;
-  if (way_a != 0 && way_b != 0) {
-    step.barrier = way_a;
-    step.crosses = true;
-  } else {
-    step.barrier = way_a != 0 ? way_a : way_b;
+  // The four edges meeting at the corner it goes round: it crosses a barrier line when both ways
+  // round the corner (through side_a, through side_b) meet one, else passes the barriers' ends.
+  uint16_t edges[4] = {grid.BarrierBetween(fx, fy, tx, fy), grid.BarrierBetween(tx, fy, tx, ty),
+                       grid.BarrierBetween(fx, fy, fx, ty), grid.BarrierBetween(fx, ty, tx, ty)};
+  bool crosses = (edges[0] != 0 || edges[1] != 0) && (edges[2] != 0 || edges[3] != 0);
+  for (uint16_t barrier : edges) {
+    if (barrier != 0) add(barrier, crosses);
   }
-  return step;
+  if (entered.count == 0) add(0, false);
+  return entered;
+}
+
+float EnteredCost(StepRules& rules, const Entered& entered, SubStep* worst) {
+  float cost = 0;
+  for (int k = 0; k < entered.count; ++k) {
+    const SubStep& step = entered.steps[static_cast<size_t>(k)];
+    float one = rules.Cost(step);
+    if (worst != nullptr && (k == 0 || one == kBlocked || one > cost)) *worst = step;
+    if (one == kBlocked) return kBlocked;
+    cost = std::max(cost, one);
+  }
+  return cost;
 }
 
 float FootprintStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
@@ -262,9 +280,9 @@ float FootprintStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y
       int32_t tx = x + i + dx;
       int32_t ty = y + j + dy;
       if (!grid.Contains(tx, ty)) return kBlocked;
-      std::optional<SubStep> step = StepInto(grid, tx, ty, dx, dy, number, turn, to.narrowed);
-      if (!step) return kBlocked;
-      float cost = rules.Cost(*step);
+      std::optional<Entered> entered = StepInto(grid, tx, ty, dx, dy, number, turn, to.narrowed);
+      if (!entered) return kBlocked;
+      float cost = EnteredCost(rules, *entered);
       if (cost == kBlocked) return kBlocked;
       worst = std::max(worst, cost);
     }

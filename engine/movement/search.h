@@ -7,6 +7,7 @@
 // the rest is searched in movement/space_search.cc.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -49,12 +50,24 @@ struct Reach {
   float Cost(int32_t x, int32_t y) const;
 };
 
+// The step into one square as the rules are asked about it: one SubStep per kind of barrier
+// between squares it meets (GridView::BarrierBetween), or one without a barrier.
+struct Entered {
+  std::array<SubStep, 4> steps{};
+  int count = 0;
+};
+
 // The step into square (tx, ty) in direction (dx, dy): its classes, the squares a diagonal
-// passes between, and a barrier between squares it crosses or passes (GridView::BarrierBetween);
-// nullopt when a diagonal would pass a square off the map. `number` is the diagonal's number
-// (0 when orthogonal), `narrowed` as SubStep says.
-std::optional<SubStep> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
+// passes between, and the barriers it crosses or passes; nullopt when a diagonal would pass a
+// square off the map. `number` is the diagonal's number (0 when orthogonal), `narrowed` as
+// SubStep says.
+std::optional<Entered> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
                                 int narrowed);
+
+// The cost of a step into one square: the most costly answer for its barriers, kBlocked when
+// the rules refuse any (as for a square several creatures share). `worst` receives the SubStep
+// that decided it.
+float EnteredCost(StepRules& rules, const Entered& entered, SubStep* worst = nullptr);
 
 // The cost of moving the whole space (side × side squares, top-left at x, y) one step in
 // direction (dx, dy) with `counter` diagonals taken so far: the most costly square's step

@@ -139,7 +139,7 @@ float StepRules::Cost(const SubStep& step) {
 }
 
 void StepRules::SizeMemo() {
-  stride_ = static_cast<size_t>(cycle_ + 1) * turns_ * widths_;
+  stride_ = static_cast<size_t>(cycle_ + 1) * turns_ * widths_ * barriers_;
   size_t entries = classes_ * classes_ * classes_ * stride_;
   costs_.clear();
   if (entries <= kMaxMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());

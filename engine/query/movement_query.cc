@@ -313,15 +313,15 @@ nlohmann::json ExplainStep(const AnswerContext& context, Move& move, const Kind&
       int32_t tx = from.x + i + dx;
       int32_t ty = from.y + j + dy;
       if (!move.grid->Contains(tx, ty)) continue;
-      std::optional<movement::SubStep> into =
+      std::optional<movement::Entered> entered =
           movement::StepInto(*move.grid, tx, ty, dx, dy, diagonal ? counter + 1 : 0, turn, footprint.narrowed);
-      if (!into) continue;
-      movement::SubStep step = *into;
-      float cost = kind.rules->Cost(step);
+      if (!entered) continue;
+      movement::SubStep step;
+      float cost = movement::EnteredCost(*kind.rules, *entered, &step);
+      if (worst_cost == kBlocked) continue;  // the first refusal explains the step
       if (cost == kBlocked || cost > worst_cost) {
         worst = step;
         worst_cost = cost;
-        if (cost == kBlocked) break;
       }
     }
   }
