@@ -95,12 +95,16 @@ void ReadBonuses(const SourceFile& file, const YAML::Node& node, const ruleset::
     }
     reader.RejectUnknown();
     if (target.IsDefined()) {
-      const std::vector<std::string> targets = {"speed", "attack", "ac"};
+      std::vector<std::string> targets = {"speed", "attack", "ac"};
+      if (const tables::Table* skills = rules.tables.Find("skills")) {
+        for (const std::string& skill : skills->RowNames()) targets.push_back(skill);
+      }
       auto name = yaml::ReadText(file, target, "bonus target", diagnostics);
       if (name && std::find(targets.begin(), targets.end(), *name) == targets.end()) {
         Diagnostic& error = diagnostics.Error(
             "unknown-name", yaml::SpanOf(file, target),
-            fmt::format("unknown bonus target '{}': expected speed, attack or ac", *name));
+            fmt::format("unknown bonus target '{}': expected speed, attack, ac or a row of the ruleset's table 'skills'",
+                        *name));
         SuggestName(error, *name, targets);
       } else if (name) {
         bonus.target = *name;

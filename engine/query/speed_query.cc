@@ -89,9 +89,16 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
       if (kind == "fly") fly = speed;
     }
     result["speeds_ft"] = std::move(speeds);
-    // A flier's maneuverability, as the rules read it (fly_check, may_hover).
-    if (creature->speeds_ft.count("fly") != 0) {
-      for (const char* name : {"fly_check", "may_hover"}) {
+    // The skill checks of its speeds, as the rules read them: a flier's (fly_check, may_hover),
+    // a climber's and a swimmer's (climb_check, swim_check).
+    struct KindRule {
+      const char* kind;
+      const char* rule;
+    };
+    for (KindRule kind_rule : {KindRule{"fly", "fly_check"}, KindRule{"fly", "may_hover"},
+                               KindRule{"climb", "climb_check"}, KindRule{"swim", "swim_check"}}) {
+      const char* name = kind_rule.rule;
+      if (creature->speeds_ft.count(kind_rule.kind) != 0) {
         int rule = program.FindRule(name);
         if (rule < 0) continue;
         trace.events.clear();

@@ -93,6 +93,8 @@ std::vector<TableSchema> BuildSchemas() {
                      {}});
   schemas.push_back({"gravity", false, false, false, {Col("rise_extra", T::kNumber, true)}, {"normal"}, {}});
   schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
+  // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
+  schemas.push_back({"skills", false, false, false, {}, {}, {}});
   return schemas;
 }
 

@@ -19,11 +19,23 @@ using ast::Unit;
 // only indexing (`[armor]`) turns it into a value.
 const char* kMapColumn = "@map";
 
-// Units of the bonus targets a scenario may give (`creature.bonuses(speed)`).
-std::optional<Unit> BonusTargetUnit(const std::string& target) {
+// Units of the bonus targets a scenario may give (`creature.bonuses(speed)`): speed, attack,
+// ac, and a row of the ruleset's `skills` table (a skill check modifier).
+std::optional<Unit> BonusTargetUnit(const std::string& target, const tables::TableSet& tables) {
   if (target == "speed") return Unit::kLength;
   if (target == "attack" || target == "ac") return Unit::kNone;
+  const tables::Table* skills = tables.Find("skills");
+  if (skills != nullptr && skills->Find(target) != nullptr) return Unit::kNone;
   return std::nullopt;
+}
+
+// Every bonus target, for suggestions.
+std::vector<std::string> BonusTargets(const tables::TableSet& tables) {
+  std::vector<std::string> targets = {"speed", "attack", "ac"};
+  if (const tables::Table* skills = tables.Find("skills")) {
+    for (const std::string& name : skills->RowNames()) targets.push_back(name);
+  }
+  return targets;
 }
 
 bool SameKind(const Type& a, const Type& b) {
@@ -239,11 +251,12 @@ class TypeChecker {
         Error(node.span, "bonuses() takes what they modify, e.g. mover.bonuses(speed)");
         return {};
       }
-      auto unit = BonusTargetUnit(node.operands[1]->text);
+      auto unit = BonusTargetUnit(node.operands[1]->text, context_.tables);
       if (!unit) {
         Diagnostic& error = Error(node.operands[1]->span,
-                                  fmt::format("unknown bonus target '{}'", node.operands[1]->text));
-        SuggestName(error, node.operands[1]->text, {"speed", "attack", "ac"});
+                                  fmt::format("unknown bonus target '{}': speed, attack, ac or a row of table 'skills'",
+                                              node.operands[1]->text));
+        SuggestName(error, node.operands[1]->text, BonusTargets(context_.tables));
         return {};
       }
       return Type::Modifiers(*unit);
