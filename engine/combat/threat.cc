@@ -50,8 +50,13 @@ bool ThreatRules::Threatens(Gap gap) {
 }
 
 bool ThreatRules::ThreatensSpace(model::Square at, int32_t side, model::Square other_at, int32_t other_side) {
-  for (int32_t j = 0; j < other_side; ++j) {
-    for (int32_t i = 0; i < other_side; ++i) {
+  return ThreatensArea(at, side, other_at, other_side, other_side);
+}
+
+bool ThreatRules::ThreatensArea(model::Square at, int32_t side, model::Square other_at, int32_t width,
+                                int32_t height) {
+  for (int32_t j = 0; j < height; ++j) {
+    for (int32_t i = 0; i < width; ++i) {
       if (Threatens(GapTo(at, side, {other_at.x + i, other_at.y + j}))) return true;
     }
   }

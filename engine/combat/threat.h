@@ -38,6 +38,9 @@ class ThreatRules {
   bool Threatens(Gap gap);
   // Whether it threatens any square of another creature's space.
   bool ThreatensSpace(model::Square at, int32_t side, model::Square other_at, int32_t other_side);
+  // The same for squares another creature occupies that are a width × height rectangle (a
+  // creature squeezed to a band of its space).
+  bool ThreatensArea(model::Square at, int32_t side, model::Square other_at, int32_t width, int32_t height);
   // Evaluates once more with a trace, for explanations.
   bool Explain(Gap gap, eval::Trace& trace);
 

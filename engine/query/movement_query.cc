@@ -276,6 +276,15 @@ movement::SpaceMove StepOf(const Move& move, const std::vector<movement::SpaceMo
           movement::WholeSpace(move.creature->squares_per_side)};
 }
 
+// The shape the space has at each place of a route (whole at the start and where no squeezing
+// search chose the steps).
+std::vector<movement::Footprint> ShapesAlong(const Move& move, const std::vector<movement::SpaceMove>& moves,
+                                             const std::vector<model::Square>& route) {
+  std::vector<movement::Footprint> shapes = {movement::WholeSpace(move.creature->squares_per_side)};
+  for (size_t i = 1; i < route.size(); ++i) shapes.push_back(StepOf(move, moves, route, i).footprint);
+  return shapes;
+}
+
 // Whether a reach search reached the space at (x, y) in some footprint it may end in.
 bool MayEndReached(Move& move, const movement::Reach& reach, int32_t x, int32_t y) {
   for (int32_t shape = 0; shape < reach.Shapes(); ++shape) {
@@ -574,7 +583,8 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
                                        : MayEnd(move, to.x, to.y, movement::WholeSpace(move.creature->squares_per_side));
   result["steps"] = std::move(steps);
   result["explain"] = std::move(explain);
-  AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, route.size() - 1, result);
+  AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),
+                     route.size() - 1, result);
   HookFailed(move, result);
 }
 
@@ -687,7 +697,8 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
                                                        result));
   if (altitude != 0) result["altitude"] = altitude;
   result["explain"] = std::move(explain);
-  AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, taken, result);
+  AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),
+                     taken, result);
   HookFailed(move, result);
 }
 

@@ -16,7 +16,7 @@ nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x
 
 void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mover,
                         const CreatureRecord& mover_record, int mode, const std::vector<model::Square>& route,
-                        size_t steps, nlohmann::json& result) {
+                        const std::vector<movement::Footprint>& shapes, size_t steps, nlohmann::json& result) {
   const compile::Program& program = *context.rules.program;
   int provokes = program.FindRule("provokes");
   if (provokes < 0 || program.FindRule("threatens") < 0) return;
@@ -30,7 +30,9 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
     combat::ThreatRules threat(context.rules, other_record.slots.data(), other.reach_weapon);
     for (size_t step = 1; step <= steps && step < route.size(); ++step) {
       model::Square from = route[step - 1];
-      if (!threat.ThreatensSpace(other.at, other.squares_per_side, from, mover.squares_per_side)) continue;
+      movement::Footprint occupied =
+          step - 1 < shapes.size() ? shapes[step - 1] : movement::WholeSpace(mover.squares_per_side);
+      if (!threat.ThreatensArea(other.at, other.squares_per_side, from, occupied.width, occupied.height)) continue;
       eval::Trace trace;
       machine.SetTrace(&trace);
       eval::Slot args[3] = {eval::Slot{.record = mover_record.slots.data()},

@@ -7,19 +7,21 @@
 #include <nlohmann/json.hpp>
 
 #include "model/scenario.h"
+#include "movement/footprint.h"
 #include "query/answer.h"
 #include "query/records.h"
 
 namespace rulecraft::query {
 
 // For the first `steps` steps of `route` (the mover's top-left squares, start first), every
-// opponent (another side, or any creature when the mover has none) that threatens a square of
-// the mover's space before a step (rule threatens, with the opponent's own reach weapon) and
-// that the rule `provokes` lets attack; each opponent once, at its first such step. Adds
-// `attacks_of_opportunity` [{by, step, from}] and their explanations to `result`; adds nothing
-// when the ruleset has no `provokes` or `threatens` rule.
+// opponent (another side, or any creature when the mover has none) that threatens a square the
+// mover occupies before a step (rule threatens, with the opponent's own reach weapon) and that
+// the rule `provokes` lets attack; each opponent once, at its first such step. `shapes` gives
+// the squares occupied per place of the route (movement/footprint.h; a squeezed band), or is
+// empty for the whole space. Adds `attacks_of_opportunity` [{by, step, from}] and their
+// explanations to `result`; adds nothing when the ruleset has no `provokes` or `threatens` rule.
 void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mover,
                         const CreatureRecord& mover_record, int mode, const std::vector<model::Square>& route,
-                        size_t steps, nlohmann::json& result);
+                        const std::vector<movement::Footprint>& shapes, size_t steps, nlohmann::json& result);
 
 }  // namespace rulecraft::query
