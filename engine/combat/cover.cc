@@ -1,5 +1,7 @@
 #include "combat/cover.h"
 
+#include "combat/barrier_contact.h"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -18,7 +20,11 @@ struct LineFacts {
   bool concealing = false;
   bool has_low = false;
   model::Square nearest_low;
+  model::Square nearest_low_beside;
   std::pair<int32_t, int32_t> nearest_low_gap{0, 0};
+
+  // Keeps the low obstacle (a square, or the two squares beside a barrier) nearest the defender.
+  void MeetLow(Space defender, model::Square square, model::Square beside);
 };
 
 // Orders gaps by the larger axis, then the smaller: any 1-2-1-2 or straight metric agrees.
@@ -26,6 +32,58 @@ std::pair<int32_t, int32_t> GapKey(Space defender, model::Square square) {
   int32_t dx = 0, dy = 0;
   GapBetween(defender, square, dx, dy);
   return {std::max(dx, dy), std::min(dx, dy)};
+}
+
+void LineFacts::MeetLow(Space defender, model::Square square, model::Square beside) {
+  auto key = std::min(GapKey(defender, square), GapKey(defender, beside));
+  if (!has_low || key < nearest_low_gap) {
+    has_low = true;
+    nearest_low = square;
+    nearest_low_beside = beside;
+    nearest_low_gap = key;
+  }
+  low = true;
+}
+
+// The barrier between two side-by-side squares as a segment of the grid line between them.
+void BarrierSegment(const BarrierOnLine& barrier, Corner& p, Corner& q, bool& vertical) {
+  vertical = barrier.a.y == barrier.b.y;
+  if (vertical) {
+    int32_t x = std::max(barrier.a.x, barrier.b.x);
+    p = {x, barrier.a.y};
+    q = {x, barrier.a.y + 1};
+  } else {
+    int32_t y = std::max(barrier.a.y, barrier.b.y);
+    p = {barrier.a.x, y};
+    q = {barrier.a.x + 1, y};
+  }
+}
+
+// What one line meets of the barriers between squares: cover from any contact; a wall crossed
+// (or two walls in a straight line whose meeting point the line crosses) blocks it.
+void SurveyBarriers(Corner from, Corner to, Inside from_space, Inside to_space, Space defender,
+                    const std::vector<BarrierOnLine>& barriers, LineFacts& line) {
+  std::vector<std::pair<Corner, bool>> wall_ends_crossed;  // (point, vertical line)
+  for (const BarrierOnLine& barrier : barriers) {
+    Corner p, q;
+    bool vertical = false;
+    BarrierSegment(barrier, p, q, vertical);
+    Contact contact = BarrierContact(from, to, p, q, from_space, to_space);
+    if (contact == Contact::kNone) continue;
+    if (barrier.wall) {
+      line.wall = true;
+      if (contact == Contact::kInside) line.wall_inside = line.sight_inside = true;
+      for (Corner end : {p, q}) {
+        if (!CrossesAt(from, to, end, vertical)) continue;
+        std::pair<Corner, bool> crossed{end, vertical};
+        if (std::find(wall_ends_crossed.begin(), wall_ends_crossed.end(), crossed) != wall_ends_crossed.end()) {
+          line.wall_inside = line.sight_inside = true;  // between two walls in a straight line
+        }
+        wall_ends_crossed.push_back(crossed);
+      }
+    }
+    if (barrier.low) line.MeetLow(defender, barrier.a, barrier.b);
+  }
 }
 
 LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, Space defender, const SquareFacts& facts) {
@@ -51,15 +109,7 @@ LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, Space de
       line.creature |= on.creature;
       line.friend_passed |= on.friend_passed;
     }
-    if (on.low) {
-      auto key = GapKey(defender, square);
-      if (!line.has_low || key < line.nearest_low_gap) {
-        line.has_low = true;
-        line.nearest_low = square;
-        line.nearest_low_gap = key;
-      }
-      line.low = true;
-    }
+    if (on.low) line.MeetLow(defender, square, square);
   });
   return line;
 }
@@ -72,7 +122,9 @@ void GapBetween(Space space, model::Square square, int32_t& dx, int32_t& dy) {
   dy = axis(space.at.y, space.at.y + space.side - 1, square.y);
 }
 
-CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts) {
+CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts,
+                        const std::vector<BarrierOnLine>& barriers) {
+  Inside attacker_inside{attacker.at.x + attacker.side / 2.0, attacker.at.y + attacker.side / 2.0};
   CoverSurvey survey;
   survey.space_concealed = true;
   survey.space_hidden = true;
@@ -99,6 +151,8 @@ CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defende
           for (int32_t k = 0; k < 4; ++k) {
             Corner to{candidate.target.x + (k & 1), candidate.target.y + (k >> 1)};
             LineFacts line = SurveyLine(map, corner, to, defender, facts);
+            SurveyBarriers(corner, to, attacker_inside, {candidate.target.x + 0.5, candidate.target.y + 0.5}, defender,
+                           barriers, line);
             candidate.wall_lines += line.wall ? 1 : 0;
             candidate.low_lines += line.low ? 1 : 0;
             candidate.creature_lines += line.creature ? 1 : 0;
@@ -112,6 +166,7 @@ CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defende
             if (line.has_low && (!candidate.has_low_obstacle || line.nearest_low_gap < nearest_low_gap)) {
               candidate.has_low_obstacle = true;
               candidate.low_obstacle = line.nearest_low;
+              candidate.low_obstacle_beside = line.nearest_low_beside;
               nearest_low_gap = line.nearest_low_gap;
             }
           }

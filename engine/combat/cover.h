@@ -26,6 +26,15 @@ struct SquareOnLine {
 // The map as lines of attack see it: `at(square)` for squares inside the map.
 using SquareFacts = std::function<SquareOnLine(model::Square)>;
 
+// A barrier on the edge between two side-by-side squares (a map's `edges:`), as lines of attack
+// see it.
+struct BarrierOnLine {
+  model::Square a;
+  model::Square b;
+  bool wall = false;  // its terrain gives full cover
+  bool low = false;   // a low obstacle
+};
+
 // One choice of the attacker: one of its corners and one square of the defender; four lines.
 struct CoverCandidate {
   Corner corner;
@@ -37,6 +46,8 @@ struct CoverCandidate {
   int32_t concealing_lines = 0;  // lines through or along a concealing square
   bool has_low_obstacle = false;
   model::Square low_obstacle;    // of the low obstacles met, the one nearest the defender
+  model::Square low_obstacle_beside;  // for a barrier between squares, the square on its other
+                                      // side; else low_obstacle again
 };
 
 // Every candidate, and the facts over all of them.
@@ -58,8 +69,10 @@ struct Space {
 
 // Surveys the lines from every corner of the attacker's space (any of its squares' corners) to
 // the four corners of each square of the defender's space. Squares outside the map meet
-// nothing.
-CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts);
+// nothing. A line through a wall barrier's inside, or between two wall barriers in a straight
+// line, has no line of effect; one touching a barrier (its end, along it) gets cover from it.
+CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts,
+                        const std::vector<BarrierOnLine>& barriers = {});
 
 // The gap, per axis, between a space and a square (0 inside it), for distance rules.
 void GapBetween(Space space, model::Square square, int32_t& dx, int32_t& dy);

@@ -90,6 +90,8 @@ class CoverMeasure {
   hooks::Runner* defender_hooks_ = nullptr;
   eval::Slot& Slot(Field field) { return attack_[kAttackCoverSlot + field]; }
   combat::SquareOnLine FactsAt(model::Square square);
+  // The map's barriers between squares that give cover (terrain `cover: full` or `low`).
+  std::vector<combat::BarrierOnLine> Barriers() const;
   bool Fill(const combat::CoverCandidate& candidate);
   double GapDistance(combat::Space space, model::Square square);
   // Evaluates `rule` over every candidate; the index of the first with the earliest row.
@@ -155,6 +157,19 @@ combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
   return on;
 }
 
+std::vector<combat::BarrierOnLine> CoverMeasure::Barriers() const {
+  const model::GridMap& map = *context_.scenario.map;
+  const tables::Table& terrain = context_.rules.Table("terrain");
+  std::vector<combat::BarrierOnLine> barriers;
+  for (const model::Edge& edge : map.edges) {
+    int row = terrain.IndexOf(map.terrain_kinds[edge.kind]);
+    const tables::Value* cover = row >= 0 ? terrain.rows[static_cast<size_t>(row)].Get("cover") : nullptr;
+    if (cover == nullptr || (cover->text != "full" && cover->text != "low")) continue;
+    barriers.push_back({edge.a, edge.b, cover->text == "full", cover->text == "low"});
+  }
+  return barriers;
+}
+
 double CoverMeasure::GapDistance(combat::Space space, model::Square square) {
   int32_t dx = 0, dy = 0;
   combat::GapBetween(space, square, dx, dy);
@@ -177,10 +192,13 @@ bool CoverMeasure::Fill(const combat::CoverCandidate& candidate) {
   Slot(kFriendLines).number = candidate.friend_lines;
   Slot(kConcealingLines).number = candidate.concealing_lines;
   Slot(kLowObstacle).number = candidate.has_low_obstacle ? 1 : 0;
-  Slot(kLowObstacleDistance).number =
-      candidate.has_low_obstacle ? GapDistance({defender_.at, defender_.squares_per_side}, candidate.low_obstacle) : 0;
-  Slot(kLowObstacleAttackerDistance).number =
-      candidate.has_low_obstacle ? GapDistance({attacker_.at, attacker_.squares_per_side}, candidate.low_obstacle) : 0;
+  // A barrier between squares is as far as the nearer of the two squares beside it.
+  auto distance = [&](const model::Creature& creature) {
+    combat::Space space{creature.at, creature.squares_per_side};
+    return std::min(GapDistance(space, candidate.low_obstacle), GapDistance(space, candidate.low_obstacle_beside));
+  };
+  Slot(kLowObstacleDistance).number = candidate.has_low_obstacle ? distance(defender_) : 0;
+  Slot(kLowObstacleAttackerDistance).number = candidate.has_low_obstacle ? distance(attacker_) : 0;
   Slot(kSpaceConcealed).number = survey_.space_concealed ? 1 : 0;
   Slot(kSpaceHidden).number = survey_.space_hidden ? 1 : 0;
   return error_.empty();
@@ -255,7 +273,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   if (context_.scenario.map) {
     survey_ = combat::SurveyLines(*context_.scenario.map, {attacker_.at, attacker_.squares_per_side},
                                   {defender_.at, defender_.squares_per_side},
-                                  [this](model::Square square) { return FactsAt(square); });
+                                  [this](model::Square square) { return FactsAt(square); }, Barriers());
   } else {
     survey_.line_of_effect = survey_.line_of_sight = true;
     survey_.candidates.push_back({});
