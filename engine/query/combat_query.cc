@@ -10,6 +10,7 @@
 #include "combat/threat.h"
 #include "query/cover_answer.h"
 #include "query/explain.h"
+#include "query/hook_runner.h"
 #include "query/records.h"
 
 namespace rulecraft::query {
@@ -30,19 +31,6 @@ void BuildAttackerRecord(const model::Creature& creature, const model::Query& qu
   BuildCreatureRecord(creature, rules, record);
   int bit = rules.program->FlagBit("unarmed");
   if (WeaponIs(query, "unarmed") && bit >= 0) record.slots[0].bits |= uint64_t{1} << bit;
-}
-
-// A Lua runner for a creature whose scripts define one of `points` (docs/lua.md), or that has a
-// script that failed to load (the runner then reports it); nullptr otherwise.
-std::unique_ptr<hooks::Runner> RunnerFor(const AnswerContext& context, const model::Creature& creature,
-                                         std::initializer_list<hooks::HookPoint> points) {
-  std::vector<const hooks::Script*> scripts = ScriptsOf(creature);
-  bool needed = hooks::Runner::AnyBroken(scripts);
-  for (hooks::HookPoint point : points) needed = needed || hooks::Runner::AnyDefines(scripts, point);
-  if (!needed) return nullptr;
-  auto runner = std::make_unique<hooks::Runner>(context.rules, hooks::LimitsOf(context.rules));
-  runner->SetMover(CreatureFactsOf(creature), std::move(scripts));
-  return runner;
 }
 
 // Reports the first failed runner into `result`; true when one failed.

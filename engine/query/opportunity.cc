@@ -2,6 +2,7 @@
 
 #include "combat/threat.h"
 #include "query/explain.h"
+#include "query/hook_runner.h"
 
 namespace rulecraft::query {
 namespace {
@@ -28,6 +29,14 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
     CreatureRecord other_record;
     BuildCreatureRecord(other, context.rules, other_record);
     combat::ThreatRules threat(context.rules, other_record.slots.data(), other.reach_weapon);
+    // The opponent's Lua `threatens` hooks, as the threatened and attack answers run them. A
+    // bystander's script that failed to load is reported by queries about that creature, not
+    // by this mover's move.
+    std::unique_ptr<hooks::Runner> hooks;
+    if (hooks::Runner::AnyDefines(ScriptsOf(other), hooks::HookPoint::kThreatens)) {
+      hooks = RunnerFor(context, other, {hooks::HookPoint::kThreatens});
+    }
+    threat.SetHooks(hooks.get());
     for (size_t step = 1; step <= steps && step < route.size(); ++step) {
       model::Square from = route[step - 1];
       movement::Footprint occupied =
@@ -53,6 +62,10 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
         explain.push_back(std::move(entry));
       }
       break;  // one attack of opportunity per opponent and move
+    }
+    if (hooks && hooks->failed()) {  // the query reports the script's failure instead
+      ReportHookFailure(*hooks, result);
+      return;
     }
   }
   result["attacks_of_opportunity"] = std::move(attacks);
