@@ -118,6 +118,18 @@ bool PrepareKind(const AnswerContext& context, Move& move, Kind& kind, const std
   return true;
 }
 
+// The conditions standing up ends: rows of the optional `conditions` table with `stand_up_ends`.
+std::vector<std::string> StandUpEnds(const ruleset::Ruleset& rules) {
+  std::vector<std::string> names;
+  const tables::Table* conditions = rules.tables.Find("conditions");
+  if (conditions == nullptr) return names;
+  for (const tables::Row& row : conditions->rows) {
+    const tables::Value* ends = row.Get("stand_up_ends");
+    if (ends != nullptr && ends->AsBool()) names.push_back(row.name);
+  }
+  return names;
+}
+
 // Prepares the creature, its speeds and the mode's budgets; reports into `result` on failure.
 bool Prepare(const AnswerContext& context, const model::Query& query, Move& move, nlohmann::json& result) {
   const compile::Program& program = *context.rules.program;
@@ -148,8 +160,13 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
     }
   }
   // Standing up first (003 倒地): the rules price it and say whether it is possible; then the
-  // creature moves without the condition `prone`.
+  // creature moves without the conditions the ruleset's `conditions` table says standing up ends.
   if (query.params.value("stand_up", false)) {
+    std::vector<std::string> ended = StandUpEnds(context.rules);
+    if (ended.empty()) {
+      return Fail(result, "standing up needs the ruleset's table 'conditions' with a row whose 'stand_up_ends' is true "
+                          "(the condition standing up ends, such as prone)");
+    }
     eval::Slot speed{.number = move.kinds[0]->speed_ft};
     auto cost = CallRule(program, machine, "stand_up_cost", {mover, speed});
     if (!cost) return Fail(result, "standing up needs the ruleset's rule 'stand_up_cost'");
@@ -164,7 +181,7 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
     }
     result["stood_up"] = true;
     move.used_ft += *cost;
-    dropped.push_back("prone");
+    dropped.insert(dropped.end(), ended.begin(), ended.end());
     move.kinds[0] = std::make_unique<Kind>();
     move.kinds[0]->name = names[0];
     if (!PrepareKind(context, move, *move.kinds[0], dropped, result)) return false;
