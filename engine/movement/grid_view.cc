@@ -30,7 +30,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   for (const std::string& kind : map.terrain_kinds) row_of_kind.push_back(std::max(0, terrain.IndexOf(kind)));
 
   // Occupants first, so the class arithmetic knows how many there are.
-  std::vector<int> occupant_at(map.cells.size(), 0);
+  std::map<size_t, int> occupant_at;  // by square: the occupants_ entry + 1, only where creatures are
   std::map<size_t, std::vector<uint16_t>> sharing;  // the squares creatures stand on: their entries
   int mover_step = sizes.IndexOf(mover.size);
   bool hooked = Hooked(scenario, mover);
@@ -75,11 +75,20 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     occupant_at[cell] = static_cast<int>(known - occupants_.begin()) + 1;
   }
   if (zones != nullptr) AddZones(scenario, mover, *zones, occupant_at);
-  cells_.resize(map.cells.size());
+  // The classes, padded by one square of `Outside()` on every side.
   size_t per_terrain = occupants_.size() + 1;
-  for (size_t cell = 0; cell < map.cells.size(); ++cell) {
-    size_t row = static_cast<size_t>(row_of_kind[map.cells[cell]]);
-    cells_[cell] = static_cast<uint16_t>(row * per_terrain + static_cast<size_t>(occupant_at[cell]));
+  std::vector<uint16_t> class_of_kind;
+  for (int row : row_of_kind) class_of_kind.push_back(static_cast<uint16_t>(static_cast<size_t>(row) * per_terrain));
+  size_t stride = static_cast<size_t>(Stride());
+  cells_.assign(stride * static_cast<size_t>(height_ + 2), static_cast<uint16_t>(ClassCount()));
+  for (int32_t y = 0; y < height_; ++y) {
+    const uint16_t* kinds = map.cells.data() + static_cast<size_t>(y) * static_cast<size_t>(width_);
+    uint16_t* row = cells_.data() + static_cast<size_t>(y + 1) * stride + 1;
+    for (int32_t x = 0; x < width_; ++x) row[x] = class_of_kind[kinds[x]];
+  }
+  for (const auto& [cell, occupant] : occupant_at) {
+    size_t x = cell % static_cast<size_t>(width_), y = cell / static_cast<size_t>(width_);
+    cells_[(y + 1) * stride + x + 1] = static_cast<uint16_t>(cells_[(y + 1) * stride + x + 1] + occupant);
   }
   if (!map.edges.empty()) {
     east_.assign(map.cells.size(), 0);
@@ -104,7 +113,7 @@ uint16_t GridView::BarrierBetween(int32_t x, int32_t y, int32_t to_x, int32_t to
 }
 
 void GridView::AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
-                        std::vector<int>& occupant_at) {
+                        std::map<size_t, int>& occupant_at) {
   const model::GridMap& map = *scenario.map;
   std::map<size_t, std::vector<const hooks::Script*>> zone_at;  // only the squares some zone names
   for (const model::Creature& other : scenario.creatures) {
@@ -119,7 +128,7 @@ void GridView::AddZones(const model::Scenario& scenario, const model::Creature& 
     }
   }
   for (auto& [cell, scripts] : zone_at) {
-    if (occupant_at[cell] != 0) continue;  // a creature standing there counts
+    if (occupant_at.count(cell) != 0) continue;  // a creature standing there counts
     Occupant zone;
     zone.zone = true;
     zone.scripts = std::move(scripts);

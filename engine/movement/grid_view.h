@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -49,8 +50,14 @@ class GridView {
   bool Contains(int32_t x, int32_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   // The class of a square inside the map.
   uint16_t ClassAt(int32_t x, int32_t y) const {
-    return cells_[static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x)];
+    return cells_[static_cast<size_t>(y + 1) * static_cast<size_t>(Stride()) + static_cast<size_t>(x + 1)];
   }
+  // The classes of the map padded by one square on every side, row by row, Stride() wide;
+  // the padding is of class Outside().
+  const uint16_t* Padded() const { return cells_.data(); }
+  int32_t Stride() const { return width_ + 2; }
+  // The class of the padding around the map: one past the last class.
+  uint16_t Outside() const { return static_cast<uint16_t>(ClassCount()); }
   // How many classes there are.
   size_t ClassCount() const { return terrain_rows_ * (occupants_.size() + 1); }
   // The terrain row of a class.
@@ -79,7 +86,7 @@ class GridView {
 
  private:
   void AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
-                std::vector<int>& occupant_at);
+                std::map<size_t, int>& occupant_at);
   const Occupant* EntryOf(uint16_t cls) const {
     size_t index = cls % (occupants_.size() + 1);
     return index == 0 ? nullptr : &occupants_[index - 1];
@@ -89,7 +96,7 @@ class GridView {
   int32_t height_ = 0;
   size_t terrain_rows_ = 1;
   std::vector<Occupant> occupants_;
-  std::vector<uint16_t> cells_;
+  std::vector<uint16_t> cells_;  // padded: (width + 2) × (height + 2)
   // Barriers between squares, per square on its east and south edge: terrain row + 1, 0 none;
   // empty when the map has none.
   std::vector<uint16_t> east_;

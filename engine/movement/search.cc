@@ -1,6 +1,7 @@
 #include "movement/search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <queue>
@@ -20,14 +21,14 @@ class BucketQueue {
  public:
   BucketQueue() : buckets_(kBuckets) {}
   void Push(float cost, int32_t state) {
-    buckets_[static_cast<size_t>(static_cast<int64_t>(cost) % kBuckets)].push_back(state);
+    buckets_[static_cast<uint32_t>(cost) & (kBuckets - 1)].push_back(state);
     ++size_;
   }
   bool Empty() const { return size_ == 0; }
   // The state with the lowest key; `cost` receives the key.
   int32_t Pop(float& cost) {
-    while (buckets_[static_cast<size_t>(current_ % kBuckets)].empty()) ++current_;
-    auto& bucket = buckets_[static_cast<size_t>(current_ % kBuckets)];
+    while (buckets_[static_cast<uint32_t>(current_) & (kBuckets - 1)].empty()) ++current_;
+    auto& bucket = buckets_[static_cast<uint32_t>(current_) & (kBuckets - 1)];
     int32_t state = bucket.back();
     bucket.pop_back();
     --size_;
@@ -57,25 +58,72 @@ class HeapQueue {
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap_;
 };
 
-// The class of every square of the map padded by one square; `outside` on the border.
+// Step costs read through the rules' memo, evaluated as the search meets them; a cost the
+// bucket queue cannot hold may turn up at any step.
+struct MemoSteps {
+  static constexpr bool kChecked = true;
+  StepRules& rules;
+  uint16_t outside;
+  float Orthogonal(uint16_t to) const { return to == outside ? kBlocked : rules.Cost(to, to, to, 0); }
+  float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    return to == outside ? kBlocked : rules.Cost(to, side_a, side_b, number);
+  }
+};
+
+// Every step cost of a map with few classes, evaluated before the search into flat tables (the
+// padding's `outside` class blocked), all whole numbers the bucket queue holds.
+struct DenseSteps {
+  static constexpr bool kChecked = false;
+  int shift = 0;  // classes (outside included) round up to 1 << shift
+  std::vector<float> orthogonal;  // by class
+  std::vector<float> diagonal;    // by ((number - 1, to), side_a, side_b), each 1 << shift wide
+  float Orthogonal(uint16_t to) const { return orthogonal[to]; }
+  float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    return diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
+  }
+};
+
+// The dense tables for a map of at most `kMaxDense` classes without Lua hooks, when every cost
+// is a whole number below kBuckets; nullopt otherwise (the search then reads the memo).
+std::optional<DenseSteps> Densify(const GridView& grid, StepRules& rules) {
+  constexpr size_t kMaxDense = 15;
+  size_t classes = grid.ClassCount();
+  if (classes > kMaxDense || rules.hooked()) return std::nullopt;
+  DenseSteps dense;
+  while ((size_t{1} << dense.shift) < classes + 1) ++dense.shift;
+  size_t width = size_t{1} << dense.shift;
+  auto outside = static_cast<uint16_t>(classes);
+  auto valid = [](float cost) { return cost == kBlocked || (cost >= 0 && cost < kBuckets && cost == std::floor(cost)); };
+  dense.orthogonal.assign(width, kBlocked);
+  for (uint16_t to = 0; to < outside; ++to) {
+    dense.orthogonal[to] = rules.Cost(to, to, to, 0);
+    if (!valid(dense.orthogonal[to])) return std::nullopt;
+  }
+  int cycle = rules.cycle();
+  dense.diagonal.assign(static_cast<size_t>(cycle) * width * width * width, kBlocked);
+  for (int number = 1; number <= cycle; ++number) {
+    for (uint16_t to = 0; to < outside; ++to) {
+      // The squares a diagonal passes between lie on the map whenever both its ends do.
+      for (uint16_t a = 0; a < outside; ++a) {
+        for (uint16_t b = 0; b < outside; ++b) {
+          float cost = rules.Cost(to, a, b, number);
+          if (!valid(cost)) return std::nullopt;
+          dense.diagonal[(((static_cast<size_t>(number - 1) << dense.shift | to) << dense.shift | a) << dense.shift) | b] =
+              cost;
+        }
+      }
+    }
+  }
+  if (rules.fractional() || !rules.ok()) return std::nullopt;
+  return dense;
+}
+
+// The grid's padded classes (GridView::Padded), as the search reads them.
 struct Padded {
-  std::vector<uint16_t> classes;
+  const uint16_t* classes = nullptr;
   uint16_t outside = 0;
   int32_t stride = 0;
 };
-
-Padded PadClasses(const GridView& grid) {
-  Padded padded;
-  padded.outside = static_cast<uint16_t>(grid.ClassCount());
-  padded.stride = grid.width() + 2;
-  padded.classes.assign(static_cast<size_t>(padded.stride) * static_cast<size_t>(grid.height() + 2), padded.outside);
-  for (int32_t y = 0; y < grid.height(); ++y) {
-    for (int32_t x = 0; x < grid.width(); ++x) {
-      padded.classes[static_cast<size_t>((y + 1) * padded.stride + x + 1)] = grid.ClassAt(x, y);
-    }
-  }
-  return padded;
-}
 
 // A lower bound of the cost to the target (A*'s heuristic): the exact cost on the same map
 // with every step at the cheapest cost the rules allow anywhere on it — `straight` per
@@ -138,25 +186,24 @@ Heuristic CheapestSteps(const GridView& grid, StepRules& rules) {
   return heuristic;
 }
 
-// Runs Dijkstra (A* toward a target) for a one-square mover with one kind of queue; false when
-// a bucket queue meets a cost it cannot hold. kCycle is the diagonal cycle when known at
-// compile time, else 0.
-template <typename Queue, int kCycle>
-bool Run(StepRules& rules, const Padded& padded, Reach& reach, model::Square start, float budget,
-         std::optional<model::Square> target, const Heuristic& heuristic) {
+// Runs Dijkstra (A* toward a target when kTarget) for a one-square mover with one kind of
+// queue; false when a bucket queue meets a cost it cannot hold. kCycle is the diagonal cycle
+// when known at compile time, else 0.
+template <typename Queue, int kCycle, bool kTarget, typename Steps>
+bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reach, model::Square start, float budget,
+         model::Square target, const Heuristic& heuristic) {
   constexpr bool kBucketed = std::is_same_v<Queue, BucketQueue>;
   const int cycle = kCycle != 0 ? kCycle : reach.cycle;
   const int32_t stride = padded.stride;
-  const uint16_t* classes = padded.classes.data();
-  int32_t offsets[8];
-  for (int d = 0; d < 8; ++d) offsets[d] = kDirections[d][1] * stride + kDirections[d][0];
+  const uint16_t* classes = padded.classes;
+  const int32_t orthogonal[4] = {1, -1, stride, -stride};
+  const int32_t across[4] = {1, -1, 1, -1}, down[4] = {stride, stride, -stride, -stride};
   float* cost = reach.cost.data();
-  int32_t* parent = reach.parent.empty() ? nullptr : reach.parent.data();
-  int32_t target_cell = target ? (target->y + 1) * stride + target->x + 1 : -1;
-
-  int32_t target_x = target ? target->x + 1 : 0, target_y = target ? target->y + 1 : 0;
+  int32_t* parent = kTarget ? reach.parent.data() : nullptr;
+  const int32_t target_cell = (target.y + 1) * stride + target.x + 1;
   auto estimate = [&](int32_t cell, int counter) {
-    return target ? heuristic(cell % stride - target_x, cell / stride - target_y, counter) : 0.0f;
+    if constexpr (kTarget) return heuristic(cell % stride - (target.x + 1), cell / stride - (target.y + 1), counter);
+    return 0.0f;
   };
   Queue queue;
   int32_t first = reach.State(start.x, start.y, 0);
@@ -169,28 +216,29 @@ bool Run(StepRules& rules, const Padded& padded, Reach& reach, model::Square sta
     int counter = state - cell * cycle;
     float at_cost = cost[state];
     if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
-    if (cell == target_cell) break;
-    for (int d = 0; d < 8; ++d) {
-      bool diagonal = d >= 4;
-      int32_t next_cell = cell + offsets[d];
-      uint16_t to = classes[next_cell];
-      if (to == padded.outside) continue;
-      float step = diagonal ? rules.Cost(to, classes[cell + kDirections[d][0]],
-                                         classes[cell + kDirections[d][1] * stride], counter + 1)
-                            : rules.Cost(to, to, to, 0);
-      if (step < 0) continue;  // kBlocked
-      if constexpr (kBucketed) {
+    if (kTarget && cell == target_cell) break;
+    // Relaxes the state (next_cell, next_counter) by a step; false when the buckets cannot hold it.
+    auto relax = [&](int32_t next_cell, int next_counter, float step) {
+      if (step < 0) return true;  // kBlocked, or off the map
+      if constexpr (kBucketed && Steps::kChecked) {
         if (step >= kBuckets || rules.fractional()) return false;
       }
       float next_cost = at_cost + step;
-      if (next_cost > budget) continue;
-      int next_counter = diagonal ? (counter + 1 == cycle ? 0 : counter + 1) : counter;
       int32_t next = next_cell * cycle + next_counter;
-      if (next_cost < cost[next]) {
-        cost[next] = next_cost;
-        if (parent != nullptr) parent[next] = state;
-        queue.Push(next_cost + estimate(next_cell, next_counter), next);
-      }
+      if (next_cost > budget || !(next_cost < cost[next])) return true;
+      cost[next] = next_cost;
+      if constexpr (kTarget) parent[next] = state;
+      queue.Push(next_cost + estimate(next_cell, next_counter), next);
+      return true;
+    };
+    for (int32_t offset : orthogonal) {
+      if (!relax(cell + offset, counter, steps.Orthogonal(classes[cell + offset]))) return false;
+    }
+    int next_counter = counter + 1 == cycle ? 0 : counter + 1;
+    for (int k = 0; k < 4; ++k) {
+      int32_t next_cell = cell + across[k] + down[k];
+      float step = steps.Diagonal(classes[next_cell], classes[cell + across[k]], classes[cell + down[k]], counter + 1);
+      if (!relax(next_cell, next_counter, step)) return false;
     }
   }
   return true;
@@ -319,21 +367,32 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     SearchSpace(grid, rules, reach, start, budget, target);
     return reach;
   }
-  Padded padded = PadClasses(grid);
+  Padded padded{grid.Padded(), grid.Outside(), grid.Stride()};
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
-  auto run = [&](auto* queue_kind) {
+  auto run_to = [&](auto* queue_kind, const auto& steps, auto toward) {
     using Queue = std::remove_pointer_t<decltype(queue_kind)>;
+    constexpr bool kTarget = decltype(toward)::value;
+    model::Square goal = target.value_or(model::Square{});
     switch (reach.cycle) {
-      case 1: return Run<Queue, 1>(rules, padded, reach, start, budget, target, heuristic);
-      case 2: return Run<Queue, 2>(rules, padded, reach, start, budget, target, heuristic);
-      default: return Run<Queue, 0>(rules, padded, reach, start, budget, target, heuristic);
+      case 1: return Run<Queue, 1, kTarget>(steps, rules, padded, reach, start, budget, goal, heuristic);
+      case 2: return Run<Queue, 2, kTarget>(steps, rules, padded, reach, start, budget, goal, heuristic);
+      default: return Run<Queue, 0, kTarget>(steps, rules, padded, reach, start, budget, goal, heuristic);
     }
   };
-  if (!rules.fractional() && run(static_cast<BucketQueue*>(nullptr))) return reach;
+  auto run = [&](auto* queue_kind, const auto& steps) {
+    return target ? run_to(queue_kind, steps, std::true_type{}) : run_to(queue_kind, steps, std::false_type{});
+  };
+  MemoSteps memo{rules, padded.outside};
+  // Few classes: every cost looked up in flat tables, known to fit the buckets.
+  if (std::optional<DenseSteps> dense = Densify(grid, rules)) {
+    run(static_cast<BucketQueue*>(nullptr), *dense);
+    return reach;
+  }
+  if (!rules.fractional() && run(static_cast<BucketQueue*>(nullptr), memo)) return reach;
   // A cost the buckets cannot hold: start again with a heap.
   std::fill(reach.cost.begin(), reach.cost.end(), kUnreached);
   std::fill(reach.parent.begin(), reach.parent.end(), -1);
-  run(static_cast<HeapQueue*>(nullptr));
+  run(static_cast<HeapQueue*>(nullptr), memo);
   return reach;
 }
 

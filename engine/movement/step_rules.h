@@ -72,6 +72,8 @@ class StepRules : private hooks::Oracle {
   // Evaluates a step again with a trace, for explanations.
   float Explain(const SubStep& step, eval::Trace& trace);
   int cycle() const { return cycle_; }
+  // Whether Lua hooks run after the rules (then steps are only evaluated when a search meets them).
+  bool hooked() const { return hooks_ != nullptr; }
 
  private:
   // Resizes the memo for stride_ = (cycle + 1) × turns_ × widths_ × barriers_, forgetting it.
