@@ -25,12 +25,14 @@ int Turns(int facing, int d) {
 
 int32_t RichReach::BestState(int32_t x, int32_t y) const {
   int32_t best = -1;
-  for (int counter = 0; counter < cycle; ++counter) {
-    for (int facing = 0; facing < facings; ++facing) {
-      int32_t state = State(x, y, counter, facings == 1 ? 0 : facing);
-      if (cost[static_cast<size_t>(state)] != kUnreached &&
-          (best < 0 || cost[static_cast<size_t>(state)] < cost[static_cast<size_t>(best)])) {
-        best = state;
+  for (int32_t shape = 0; shape < Shapes(); ++shape) {
+    for (int counter = 0; counter < cycle; ++counter) {
+      for (int facing = 0; facing < facings; ++facing) {
+        int32_t state = State(x, y, counter, facings == 1 ? 0 : facing, shape);
+        if (cost[static_cast<size_t>(state)] != kUnreached &&
+            (best < 0 || cost[static_cast<size_t>(state)] < cost[static_cast<size_t>(best)])) {
+          best = state;
+        }
       }
     }
   }
@@ -42,23 +44,22 @@ float RichReach::Cost(int32_t x, int32_t y) const {
   return state < 0 ? kUnreached : cost[static_cast<size_t>(state)];
 }
 
-float TurningSpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
-                       int turn, int32_t side) {
-  return FootprintStep(grid, rules, x, y, dx, dy, counter, WholeSpace(side), turn);
-}
-
 RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, model::Square start, int32_t side,
-                     float used, bool facing, std::optional<model::Square> target) {
+                     float used, bool facing, std::optional<model::Square> target, bool squeeze) {
   RichReach reach;
   reach.width = grid.width();
   reach.height = grid.height();
   reach.cycle = kinds.front().rules->cycle();
   reach.facings = facing ? kNoFacing + 1 : 1;
+  reach.footprints = Footprints(side, squeeze && side > 1);
+  for (int32_t shape = 0; shape < reach.Shapes(); ++shape) reach.moves.push_back(MovesFrom(reach.footprints, shape));
   size_t states = static_cast<size_t>(reach.Stride()) * static_cast<size_t>(reach.height + 2) *
-                  static_cast<size_t>(reach.cycle) * static_cast<size_t>(reach.facings);
+                  static_cast<size_t>(reach.Shapes()) * static_cast<size_t>(reach.cycle) *
+                  static_cast<size_t>(reach.facings);
   reach.cost.assign(states, kUnreached);
   reach.parent.assign(states, -1);
   reach.kind.assign(states, -1);
+  reach.via.assign(states, -1);
   if (!grid.Contains(start.x, start.y)) return reach;
   using Entry = std::pair<float, int32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
@@ -74,13 +75,18 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
     int rest = state / reach.facings;
     int counter = rest % reach.cycle;
     int face = facing ? state % reach.facings : kNoFacing;
-    for (int d = 0; d < 8; ++d) {
+    const std::vector<SpaceMove>& moves = reach.moves[static_cast<size_t>(reach.ShapeOf(state))];
+    for (size_t m = 0; m < moves.size(); ++m) {
+      const SpaceMove& move = moves[m];
+      int d = move.direction;
       int dx = kDirections[d][0], dy = kDirections[d][1];
+      int32_t x = at.x + dx + move.footprint.x, y = at.y + dy + move.footprint.y;
+      if (!grid.Contains(x, y)) continue;
       int turn = Turns(face, d);
       float best = kUnreached;
       int best_kind = -1;
       for (size_t k = 0; k < kinds.size(); ++k) {
-        float step = TurningSpaceStep(grid, *kinds[k].rules, at.x, at.y, dx, dy, counter, turn, side);
+        float step = FootprintStep(grid, *kinds[k].rules, at.x, at.y, dx, dy, counter, move.footprint, turn);
         if (step < 0 || at_cost + step > kinds[k].budget + 1e-6f) continue;
         if (at_cost + step < best) {
           best = at_cost + step;
@@ -90,11 +96,12 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
       if (best_kind < 0) continue;
       bool diagonal = dx != 0 && dy != 0;
       int next_counter = diagonal ? (counter + 1) % reach.cycle : counter;
-      int32_t next = reach.State(at.x + dx, at.y + dy, next_counter, d);
+      int32_t next = reach.State(x, y, next_counter, d, move.shape);
       if (best < reach.cost[static_cast<size_t>(next)]) {
         reach.cost[static_cast<size_t>(next)] = best;
         reach.parent[static_cast<size_t>(next)] = state;
         reach.kind[static_cast<size_t>(next)] = static_cast<int8_t>(best_kind);
+        reach.via[static_cast<size_t>(next)] = static_cast<int16_t>(m);
         queue.push({best, next});
       }
     }

@@ -4,8 +4,9 @@
 // Each step takes the cheapest kind whose budget still holds the movement used so far plus the
 // step (003: "切换移动方式时，新移动方式的速度必须先减去旧移动方式已移动的距离"). Costs only grow
 // and a cheaper arrival leaves every later step at least as possible, so Dijkstra over
-// (square, diagonal counter, facing) is exact. A binary heap; the plain land search does not
-// pass through here.
+// (square, footprint, diagonal counter, facing) is exact. A binary heap; the plain land search
+// does not pass through here. A space of several squares that may squeeze changes footprint as
+// in Search (movement/footprint.h).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "model/scenario.h"
+#include "movement/footprint.h"
 #include "movement/grid_view.h"
 #include "movement/step_rules.h"
 
@@ -27,24 +29,36 @@ struct KindRules {
   float budget = 0;
 };
 
-// Cheapest movement used per state (square, diagonal counter, facing), the start's `used`
-// included. Facing is a kDirections index, or kNoFacing; `facings` is 9 when tracked, else 1.
+// Cheapest movement used per state (square, footprint, diagonal counter, facing), the start's
+// `used` included. Facing is a kDirections index, or kNoFacing; `facings` is 9 when tracked,
+// else 1.
 struct RichReach {
   int32_t width = 0;
   int32_t height = 0;
   int cycle = 1;
   int facings = 1;
+  std::vector<Footprint> footprints;         // the shapes the space may take (Footprints)
+  std::vector<std::vector<SpaceMove>> moves;  // per shape: MovesFrom
   std::vector<float> cost;      // per state; +infinity when not reached
   std::vector<int32_t> parent;  // per state; -1 at the start and where not reached
   std::vector<int8_t> kind;     // per state: the kind of the step into it (-1 at the start)
+  std::vector<int16_t> via;     // per state: the step into it, in moves[shape of its parent]
 
+  int32_t Shapes() const { return footprints.empty() ? 1 : static_cast<int32_t>(footprints.size()); }
   int32_t Stride() const { return width + 2; }
-  int32_t State(int32_t x, int32_t y, int counter, int facing) const {
-    return (((y + 1) * Stride() + x + 1) * cycle + counter) * facings + (facings == 1 ? 0 : facing);
+  int32_t State(int32_t x, int32_t y, int counter, int facing, int32_t shape = 0) const {
+    return ((((y + 1) * Stride() + x + 1) * Shapes() + shape) * cycle + counter) * facings +
+           (facings == 1 ? 0 : facing);
   }
   model::Square SquareOf(int32_t state) const {
-    int32_t cell = state / facings / cycle;
+    int32_t cell = state / facings / cycle / Shapes();
     return {cell % Stride() - 1, cell / Stride() - 1};
+  }
+  int32_t ShapeOf(int32_t state) const { return state / facings / cycle % Shapes(); }
+  // The step into a state (not the start).
+  const SpaceMove& StepInto(int32_t state) const {
+    return moves[static_cast<size_t>(ShapeOf(parent[static_cast<size_t>(state)]))]
+                [static_cast<size_t>(via[static_cast<size_t>(state)])];
   }
   // The cheapest state of a square, or -1 when it was not reached.
   int32_t BestState(int32_t x, int32_t y) const;
@@ -55,14 +69,12 @@ struct RichReach {
 // How many 45° turns lie between a facing (kNoFacing: none) and the direction `d` (kDirections).
 int Turns(int facing, int d);
 
-// The cost of moving the whole space one step that turns `turn` times (SpaceStep with a turn).
-float TurningSpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
-                       int turn, int32_t side);
-
 // Dijkstra from `start`, having used `used` squares already, until every state within the kinds'
-// budgets is settled or the `target` square is settled. `facing`: carry the last direction.
+// budgets is settled or the `target` square is settled. `facing`: carry the last direction;
+// `squeeze`: a space of several squares may narrow (Footprints).
 RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, model::Square start, int32_t side,
-                     float used, bool facing, std::optional<model::Square> target = std::nullopt);
+                     float used, bool facing, std::optional<model::Square> target = std::nullopt,
+                     bool squeeze = false);
 
 // The states of the cheapest route to a state, start first.
 std::vector<int32_t> StatesTo(const RichReach& reach, int32_t state);

@@ -198,13 +198,15 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   }
   move.rules = move.kinds[0]->rules.get();
   move.hooks = move.kinds[0]->hooks.get();
-  // A space of several squares may squeeze between obstacles when the rules say so (000 쥐어짜기);
-  // the plain search tracks its footprint, the richer one (speeds, facing) keeps it whole.
+  // A space of several squares may squeeze between obstacles when the rules say so (000 쥐어짜기):
+  // the searches then track its footprint.
   int32_t side = move.creature->squares_per_side;
-  if (side > 1 && !move.Rich()) {
+  if (side > 1) {
     auto squeeze = CallRule(program, machine, "may_squeeze", {mover, eval::Slot{.number = static_cast<double>(move.mode)}});
     move.squeeze = squeeze && *squeeze != 0;
-    if (move.squeeze) move.rules->TrackNarrowing(side - 1);
+    for (auto& kind : move.kinds) {
+      if (move.squeeze) kind->rules->TrackNarrowing(side - 1);
+    }
   }
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
@@ -300,19 +302,6 @@ std::vector<movement::Footprint> ShapesAlong(const Move& move, const std::vector
   std::vector<movement::Footprint> shapes = {movement::WholeSpace(move.creature->squares_per_side)};
   for (size_t i = 1; i < route.size(); ++i) shapes.push_back(StepOf(move, moves, route, i).footprint);
   return shapes;
-}
-
-// Whether a reach search reached the space at (x, y) in some footprint it may end in.
-bool MayEndReached(Move& move, const movement::Reach& reach, int32_t x, int32_t y) {
-  for (int32_t shape = 0; shape < reach.Shapes(); ++shape) {
-    for (int counter = 0; counter < reach.cycle; ++counter) {
-      if (!std::isinf(reach.cost[static_cast<size_t>(reach.State(x, y, counter, shape))]) &&
-          MayEnd(move, x, y, reach.footprints[static_cast<size_t>(shape)])) {
-        return true;
-      }
-    }
-  }
-  return false;
 }
 
 // The squares of a narrowed shape with its top-left square at `at` (empty when whole).
@@ -435,17 +424,44 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   // The plain search for one kind without facing; RichSearch otherwise. Costs are this query's
   // movement, the used_ft before it left out.
   std::function<float(int32_t, int32_t)> cost_at;
+  std::function<int32_t(int32_t, int32_t)> best_shape;            // the cheapest state's footprint
+  std::function<bool(int32_t, int32_t, int32_t)> reached_in;      // some state of that footprint reached
+  std::vector<movement::Footprint> shapes = FootprintsOf(move);
   movement::Reach reach;
   movement::RichReach rich;
   if (move.Rich()) {
     rich = movement::RichSearch(*move.grid, KindBudgets(move, square_ft), move.creature->at,
-                                move.creature->squares_per_side, used, move.facing);
+                                move.creature->squares_per_side, used, move.facing, std::nullopt, move.squeeze);
     cost_at = [&](int32_t x, int32_t y) { return rich.Cost(x, y) - used; };
+    best_shape = [&](int32_t x, int32_t y) { return rich.ShapeOf(rich.BestState(x, y)); };
+    reached_in = [&](int32_t x, int32_t y, int32_t shape) {
+      for (int counter = 0; counter < rich.cycle; ++counter) {
+        for (int facing = 0; facing < rich.facings; ++facing) {
+          if (!std::isinf(rich.cost[static_cast<size_t>(rich.State(x, y, counter, facing, shape))])) return true;
+        }
+      }
+      return false;
+    };
   } else {
     reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget,
                              std::nullopt, move.squeeze);
     cost_at = [&](int32_t x, int32_t y) { return reach.Cost(x, y); };
+    best_shape = [&](int32_t x, int32_t y) { return reach.ShapeOf(reach.BestState(x, y)); };
+    reached_in = [&](int32_t x, int32_t y, int32_t shape) {
+      for (int counter = 0; counter < reach.cycle; ++counter) {
+        if (!std::isinf(reach.cost[static_cast<size_t>(reach.State(x, y, counter, shape))])) return true;
+      }
+      return false;
+    };
   }
+  // A squeezing space may end where some footprint it reached may end.
+  auto may_end_at = [&](int32_t x, int32_t y) {
+    if (!move.squeeze) return MayEnd(move, x, y);
+    for (int32_t shape = 0; shape < static_cast<int32_t>(shapes.size()); ++shape) {
+      if (reached_in(x, y, shape) && MayEnd(move, x, y, shapes[static_cast<size_t>(shape)])) return true;
+    }
+    return false;
+  };
   if (HookFailed(move, result)) return;
   nlohmann::json squares = nlohmann::json::array();
   nlohmann::json overlay = nlohmann::json::array();
@@ -458,13 +474,13 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
         row += '.';
         continue;
       }
-      bool may_end = move.squeeze ? MayEndReached(move, reach, x, y) : MayEnd(move, x, y);
+      bool may_end = may_end_at(x, y);
       row += OverlaySymbol(cost, may_end);
       endable += may_end ? 1 : 0;
       squares.push_back({{"at", At({x, y})}, {"cost", Number(cost)}, {"cost_ft", Number(cost * square_ft)},
                          {"may_end", may_end}});
       if (move.squeeze) {
-        nlohmann::json squeezed = Squeezed({x, y}, reach.footprints[static_cast<size_t>(reach.ShapeOf(reach.BestState(x, y)))]);
+        nlohmann::json squeezed = Squeezed({x, y}, shapes[static_cast<size_t>(best_shape(x, y))]);
         if (!squeezed.empty()) squares.back()["squeezed"] = std::move(squeezed);
       }
     }
@@ -519,12 +535,15 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
       for (auto& kind : budgets) kind.budget = std::numeric_limits<float>::infinity();
     }
     movement::RichReach rich = movement::RichSearch(*move.grid, budgets, move.creature->at,
-                                                    move.creature->squares_per_side, used, move.facing, to);
+                                                    move.creature->squares_per_side, used, move.facing, to,
+                                                    move.squeeze);
     int32_t state = rich.BestState(to.x, to.y);
     if (state >= 0) {
       for (int32_t at : movement::StatesTo(rich, state)) {
         route.push_back(rich.SquareOf(at));
-        if (route.size() > 1) kinds.push_back(rich.kind[static_cast<size_t>(at)]);
+        if (route.size() == 1) continue;
+        kinds.push_back(rich.kind[static_cast<size_t>(at)]);
+        if (move.squeeze) moves.push_back(rich.StepInto(at));
       }
     }
   } else {

@@ -2,8 +2,9 @@
 // squeezes) against a deliberately simple reference: every rectangle a Large or Huge creature
 // may occupy, every step between two of them written out from the footprint contract
 // (movement/footprint.h), the dnd35 costs in plain C++, and Bellman-Ford relaxation until
-// nothing changes, on many random maps. The route of each `path` is then priced again by
-// CheapestMoves, as a `route` query does, and must cost the same.
+// nothing changes, on many random maps; the plain and the richer search (RichSearch) alike. The
+// route of each `path` is then priced again by CheapestMoves, as a `route` query does, and must
+// cost the same.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -13,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "movement/rich_search.h"
 #include "movement/route_footprints.h"
 #include "movement/search.h"
 #include "query/records.h"
@@ -183,12 +185,16 @@ TEST_P(SqueezeSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
     step_rules.TrackNarrowing(side - 1);
     movement::Reach reach = movement::Search(view, step_rules, {0, 0}, side, kInf, std::nullopt, true);
     auto expected = ReferenceReach(map, side, escape_artist);
+    // The richer search (several speeds, facing) squeezes the same way.
+    movement::RichReach rich =
+        movement::RichSearch(view, {{&step_rules, kInf}}, {0, 0}, side, 0, false, std::nullopt, true);
     for (int y = 0; y < map.height; ++y) {
       for (int x = 0; x < map.width; ++x) {
         auto found = expected.find({x, y});
         float want = found == expected.end() ? kInf : found->second;
         ASSERT_EQ(reach.Cost(x, y), want) << "round " << round << " square " << x << "," << y;
         if (want != kInf && reach.ShapeOf(reach.BestState(x, y)) != 0) ++squeezed;
+        ASSERT_EQ(rich.Cost(x, y), want) << "rich: round " << round << " square " << x << "," << y;
         if (want == kInf || (x + y + round) % 5 != 0) continue;
         // A search toward the square, and its route priced again as a route query does.
         movement::Reach toward = movement::Search(view, step_rules, {0, 0}, side, kInf, model::Square{x, y}, true);
