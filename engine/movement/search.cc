@@ -6,7 +6,7 @@
 #include <limits>
 #include <queue>
 
-#include "movement/space_search.h"
+#include "movement/rich_search.h"
 
 namespace rulecraft::movement {
 namespace {
@@ -358,15 +358,19 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   reach.height = grid.height();
   reach.cycle = rules.cycle();
   reach.footprints = Footprints(side, squeeze && side > 1);
+  if (side > 1 || grid.HasEdges()) {
+    // The fast path below knows neither spaces of several squares nor barriers between squares:
+    // the richer search, with one kind and no facing, has the same states.
+    RichReach rich = RichSearch(grid, {{&rules, budget}}, start, side, 0, false, target, squeeze);
+    reach.cost = std::move(rich.cost);
+    if (target) reach.parent = std::move(rich.parent);
+    return reach;
+  }
   size_t states = static_cast<size_t>(reach.width + 2) * static_cast<size_t>(reach.height + 2) *
-                  static_cast<size_t>(reach.cycle) * reach.footprints.size();
+                  static_cast<size_t>(reach.cycle);
   reach.cost.assign(states, kUnreached);
   if (target) reach.parent.assign(states, -1);  // only a search toward a square needs its route
   if (!grid.Contains(start.x, start.y)) return reach;
-  if (side > 1 || grid.HasEdges()) {  // the fast path below knows neither
-    SearchSpace(grid, rules, reach, start, budget, target);
-    return reach;
-  }
   Padded padded{grid.Padded(), grid.Outside(), grid.Stride()};
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
   auto run_to = [&](auto* queue_kind, const auto& steps, auto toward) {

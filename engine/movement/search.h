@@ -4,7 +4,7 @@
 // (movement/footprint.h). Dijkstra, so every cost is the cheapest; the rules price each step
 // through StepRules. One-square movers on maps without barriers between squares get the fast
 // path: whole-number costs in a bucket queue (Dial's algorithm), other costs in a binary heap;
-// the rest is searched in movement/space_search.cc.
+// the rest is searched by RichSearch (movement/rich_search.h) with one kind.
 #pragma once
 
 #include <array>

@@ -9,9 +9,8 @@
 #include <fmt/format.h>
 
 #include "movement/rich_search.h"
-#include "movement/route_footprints.h"
+#include "movement/route_steps.h"
 #include "movement/search.h"
-#include "movement/space_search.h"
 #include "query/accidental_end.h"
 #include "query/explain.h"
 #include "query/opportunity.h"

@@ -15,7 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "movement/rich_search.h"
-#include "movement/route_footprints.h"
+#include "movement/route_steps.h"
 #include "movement/search.h"
 #include "query/records.h"
 #include "ruleset/ruleset.h"

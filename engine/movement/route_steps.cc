@@ -1,11 +1,31 @@
-#include "movement/route_footprints.h"
+#include "movement/route_steps.h"
 
 #include <algorithm>
 #include <limits>
 
-#include "movement/search.h"
-
 namespace rulecraft::movement {
+
+std::optional<SpaceMove> MoveBetween(const GridView& grid, StepRules& rules, const Reach& reach, int32_t from,
+                                     int32_t to) {
+  model::Square at = reach.SquareOf(from), next = reach.SquareOf(to);
+  int counter = reach.CounterOf(from);
+  std::optional<SpaceMove> best;
+  float best_cost = 0;
+  for (const SpaceMove& move : MovesFrom(reach.footprints, reach.ShapeOf(from))) {
+    int dx = kDirections[move.direction][0], dy = kDirections[move.direction][1];
+    bool diagonal = dx != 0 && dy != 0;
+    if (move.shape != reach.ShapeOf(to) || at.x + dx + move.footprint.x != next.x ||
+        at.y + dy + move.footprint.y != next.y || reach.CounterOf(to) != (diagonal ? (counter + 1) % reach.cycle : counter)) {
+      continue;
+    }
+    float cost = FootprintStep(grid, rules, at.x, at.y, dx, dy, counter, move.footprint);
+    if (cost != kBlocked && (!best || cost < best_cost)) {
+      best = move;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
 
 std::vector<SpaceMove> CheapestMoves(const GridView& grid, StepRules& rules, const std::vector<model::Square>& route,
                                      const std::vector<Footprint>& shapes) {
