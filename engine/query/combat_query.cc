@@ -199,13 +199,13 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   }
   attack[0].bits = flags;
   attack[1].pointer = nullptr;
-  attack[2].number = melee ? 1 : 0;
-  attack[3].number = melee ? 0 : 1;
-  attack[4].record = attacker_record.slots.data();
-  attack[5].record = defender_record.slots.data();
-  attack[6].number = melee && !flankers.empty() ? 1 : 0;
-  attack[7].number = reach_weapon ? 1 : 0;
-  attack[8].number = Adjacent(*attacker, *defender) ? 1 : 0;
+  attack[kAttackMeleeSlot].number = melee ? 1 : 0;
+  attack[kAttackRangedSlot].number = melee ? 0 : 1;
+  attack[kAttackAttackerSlot].record = attacker_record.slots.data();
+  attack[kAttackDefenderSlot].record = defender_record.slots.data();
+  attack[kAttackFlankingSlot].number = melee && !flankers.empty() ? 1 : 0;
+  attack[kAttackReachWeaponSlot].number = reach_weapon ? 1 : 0;
+  attack[kAttackAdjacentSlot].number = Adjacent(*attacker, *defender) ? 1 : 0;
 
   CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result, defender_hooks.get());
   if (!cover.error.empty()) return (void)Fail(result, cover.error);
@@ -236,8 +236,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   if (!machine.error().empty()) return (void)Fail(result, machine.error());
   // The creatures' scripts see the rules' totals and may change them (docs/lua.md).
   hooks::CreatureFacts attacker_facts = CreatureFactsOf(*attacker), defender_facts = CreatureFactsOf(*defender);
-  hooks::AttackFacts facts{&attacker_facts, &defender_facts, melee, attack[6].number != 0, attack[8].number != 0,
-                           reach_weapon, result.value("cover", ""), result.value("concealment", "")};
+  hooks::AttackFacts facts = AttackFactsOf(attack.data(), attacker_facts, defender_facts, result.value("cover", ""),
+                                           result.value("concealment", ""));
   if (attacker_hooks != nullptr) attack_bonus = attacker_hooks->AttackBonus(facts, attack_bonus);
   if (defender_hooks != nullptr) ac_bonus = defender_hooks->AcBonus(facts, ac_bonus);
   if (HookFailed({attacker_hooks.get(), defender_hooks.get()}, result)) return;
@@ -246,8 +246,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   result["attack_kind"] = melee ? "melee" : "ranged";
   result["possible"] = possible;
   if (!why.empty()) result["why"] = why;
-  result["adjacent"] = attack[8].number != 0;
-  result["flanking"] = attack[6].number != 0;
+  result["adjacent"] = attack[kAttackAdjacentSlot].number != 0;
+  result["flanking"] = attack[kAttackFlankingSlot].number != 0;
   result["flankers"] = flankers;
   result["attack_bonus"] = Number(attack_bonus);
   result["ac_bonus"] = Number(ac_bonus);

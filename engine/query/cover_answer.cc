@@ -258,8 +258,7 @@ int CoverMeasure::CoverHook(int cover_row) {
     return cover_row;
   }
   hooks::CreatureFacts attacker = model::CreatureFactsOf(attacker_), defender = model::CreatureFactsOf(defender_);
-  hooks::AttackFacts facts{&attacker, &defender, attack_[2].number != 0, attack_[6].number != 0,
-                           attack_[8].number != 0, attack_[7].number != 0, "", ""};
+  hooks::AttackFacts facts = AttackFactsOf(attack_, attacker, defender);
   std::string name = defender_hooks_->Cover(facts, cover_table_->rows[static_cast<size_t>(cover_row)].name);
   int row = cover_table_->IndexOf(name);
   return row >= 0 ? row : cover_row;

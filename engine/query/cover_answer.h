@@ -12,13 +12,9 @@
 #include "dsl/compile/program.h"
 #include "dsl/eval/machine.h"
 #include "query/answer.h"
+#include "query/attack_record.h"
 
 namespace rulecraft::query {
-
-// Slots of the attack record: header, then the fields dsl/check/environment.cc lists, in order.
-inline constexpr size_t kAttackRecordSlots = compile::kRecordHeader + 21;
-// The first cover field (`cover`); the fields before it are filled by the attack query.
-inline constexpr size_t kAttackCoverSlot = compile::kRecordHeader + 7;
 
 // What cover and concealment decided.
 struct CoverOutcome {
