@@ -57,9 +57,11 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
                   static_cast<size_t>(reach.Shapes()) * static_cast<size_t>(reach.cycle) *
                   static_cast<size_t>(reach.facings);
   reach.cost.assign(states, kUnreached);
-  reach.parent.assign(states, -1);
-  reach.kind.assign(states, -1);
-  reach.via.assign(states, -1);
+  if (target) {  // only a search toward a square needs its route
+    reach.parent.assign(states, -1);
+    reach.kind.assign(states, -1);
+    reach.via.assign(states, -1);
+  }
   if (!grid.Contains(start.x, start.y)) return reach;
   using Entry = std::pair<float, int32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
@@ -99,9 +101,11 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
       int32_t next = reach.State(x, y, next_counter, d, move.shape);
       if (best < reach.cost[static_cast<size_t>(next)]) {
         reach.cost[static_cast<size_t>(next)] = best;
-        reach.parent[static_cast<size_t>(next)] = state;
-        reach.kind[static_cast<size_t>(next)] = static_cast<int8_t>(best_kind);
-        reach.via[static_cast<size_t>(next)] = static_cast<int16_t>(m);
+        if (target) {
+          reach.parent[static_cast<size_t>(next)] = state;
+          reach.kind[static_cast<size_t>(next)] = static_cast<int8_t>(best_kind);
+          reach.via[static_cast<size_t>(next)] = static_cast<int16_t>(m);
+        }
         queue.push({best, next});
       }
     }

@@ -40,9 +40,10 @@ struct RichReach {
   std::vector<Footprint> footprints;         // the shapes the space may take (Footprints)
   std::vector<std::vector<SpaceMove>> moves;  // per shape: MovesFrom
   std::vector<float> cost;      // per state; +infinity when not reached
-  std::vector<int32_t> parent;  // per state; -1 at the start and where not reached
-  std::vector<int8_t> kind;     // per state: the kind of the step into it (-1 at the start)
-  std::vector<int16_t> via;     // per state: the step into it, in moves[shape of its parent]
+  // Only for a search toward a target, per state:
+  std::vector<int32_t> parent;  // the state before; -1 at the start and where not reached
+  std::vector<int8_t> kind;     // the kind of the step into it (-1 at the start)
+  std::vector<int16_t> via;     // the step into it, in moves[shape of its parent]
 
   int32_t Shapes() const { return footprints.empty() ? 1 : static_cast<int32_t>(footprints.size()); }
   int32_t Stride() const { return width + 2; }
