@@ -265,11 +265,6 @@ float Reach::Cost(int32_t x, int32_t y) const {
   return state < 0 ? kUnreached : cost[static_cast<size_t>(state)];
 }
 
-float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy,
-                int counter, int32_t side) {
-  return FootprintStep(grid, rules, x, y, dx, dy, counter, WholeSpace(side));
-}
-
 std::optional<Entered> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
                                 int narrowed) {
   bool diagonal = dx != 0 && dy != 0;

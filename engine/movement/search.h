@@ -69,16 +69,12 @@ std::optional<Entered> StepInto(const GridView& grid, int32_t tx, int32_t ty, in
 // that decided it.
 float EnteredCost(StepRules& rules, const Entered& entered, SubStep* worst = nullptr);
 
-// The cost of moving the whole space (side × side squares, top-left at x, y) one step in
-// direction (dx, dy) with `counter` diagonals taken so far: the most costly square's step
-// counts ("as fast as the most difficult terrain you occupy"); kBlocked when any square's
-// step is not allowed or the space would leave the map.
-float SpaceStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy,
-                int counter, int32_t side);
-
-// The same for a space at (x, y) that steps into footprint `to` (placed from the step's target
-// as Footprint says; every square of it priced as a step in direction dx, dy, narrowed as
-// `to` is), with `turn` 45° turns.
+// The cost of moving a space (top-left at x, y) one step in direction (dx, dy) with `counter`
+// diagonals taken so far and `turn` 45° turns, into footprint `to` (placed from the step's
+// target as Footprint says; WholeSpace(side) for the whole space): every square of it priced as
+// a step in that direction, narrowed as `to` is, and the most costly counts ("as fast as the
+// most difficult terrain you occupy"); kBlocked when any square's step is not allowed or the
+// space would leave the map.
 float FootprintStep(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int dx, int dy, int counter,
                     const Footprint& to, int turn = 0);
 

@@ -555,8 +555,10 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
       std::vector<int32_t> states = movement::StatesTo(reach, state);
       for (size_t i = 0; i < states.size(); ++i) {
         route.push_back(reach.SquareOf(states[i]));
-        if (i > 0 && move.squeeze) {
-          moves.push_back(movement::MoveBetween(*move.grid, *move.rules, reach, states[i - 1], states[i]).value());
+        if (i == 0 || !move.squeeze || moves.size() + 1 < i) continue;
+        // The search found the step; should it not be found again, later steps read as whole.
+        if (auto step = movement::MoveBetween(*move.grid, *move.rules, reach, states[i - 1], states[i])) {
+          moves.push_back(*step);
         }
       }
     }
