@@ -71,6 +71,18 @@ bool ThreatRules::Explain(Gap gap, eval::Trace& trace) {
   return threatens;
 }
 
+bool SpacesAdjacent(model::Square a, int32_t side_a, model::Square b, int32_t side_b) {
+  bool touching = false;
+  for (int32_t j = 0; j < side_b; ++j) {
+    for (int32_t i = 0; i < side_b; ++i) {
+      Gap gap = GapTo(a, side_a, {b.x + i, b.y + j});
+      if (gap.dx == 0 && gap.dy == 0) return false;  // overlapping
+      if (gap.dx <= 1 && gap.dy <= 1) touching = true;
+    }
+  }
+  return touching;
+}
+
 bool CrossesOppositeSides(model::Square a, model::Square b, model::Square space, int32_t side) {
   // Liang-Barsky clipping of the segment between the centres against the space's rectangle.
   double px = a.x + 0.5, py = a.y + 0.5;

@@ -56,6 +56,10 @@ class ThreatRules {
   std::string error_;
 };
 
+// Whether two spaces (side × side, top-left `a` and `b`) touch, by a border or a corner, without
+// overlapping.
+bool SpacesAdjacent(model::Square a, int32_t side_a, model::Square b, int32_t side_b);
+
 // Whether the segment between the centres of squares `a` and `b` passes through the space
 // (side × side, top-left `space`) entering and leaving by opposite borders or corners.
 bool CrossesOppositeSides(model::Square a, model::Square b, model::Square space, int32_t side);

@@ -52,20 +52,6 @@ std::optional<bool> CallOptional(eval::Machine& machine, const compile::Program&
   return machine.Call(index, {&argument, 1}).number != 0;
 }
 
-// Whether two spaces touch (share a border or a corner) without overlapping.
-bool Adjacent(const model::Creature& a, const model::Creature& b) {
-  combat::Gap widest{0, 0};
-  bool overlap = false;
-  for (int32_t j = 0; j < b.squares_per_side; ++j) {
-    for (int32_t i = 0; i < b.squares_per_side; ++i) {
-      combat::Gap gap = combat::GapTo(a.at, a.squares_per_side, {b.at.x + i, b.at.y + j});
-      if (gap.dx == 0 && gap.dy == 0) overlap = true;
-      if (gap.dx <= 1 && gap.dy <= 1) widest = {1, 1};
-    }
-  }
-  return !overlap && widest.dx == 1;
-}
-
 // The allies of the attacker whose threat and position flank the defender.
 std::vector<std::string> Flankers(const AnswerContext& context, const model::Creature& attacker,
                                   const model::Creature& defender) {
@@ -205,7 +191,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   attack[kAttackDefenderSlot].record = defender_record.slots.data();
   attack[kAttackFlankingSlot].number = melee && !flankers.empty() ? 1 : 0;
   attack[kAttackReachWeaponSlot].number = reach_weapon ? 1 : 0;
-  attack[kAttackAdjacentSlot].number = Adjacent(*attacker, *defender) ? 1 : 0;
+  attack[kAttackAdjacentSlot].number =
+      combat::SpacesAdjacent(attacker->at, attacker->squares_per_side, defender->at, defender->squares_per_side) ? 1 : 0;
 
   CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result, defender_hooks.get());
   if (!cover.error.empty()) return (void)Fail(result, cover.error);

@@ -1,6 +1,10 @@
 #include "query/opportunity.h"
 
+#include <array>
+
 #include "combat/threat.h"
+#include "query/attack_record.h"
+#include "query/cover_answer.h"
 #include "query/explain.h"
 #include "query/hook_runner.h"
 
@@ -12,6 +16,25 @@ bool Opponents(const model::Creature& mover, const model::Creature& other) {
 }
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
+
+// Whether the cover the mover has at `from` against the opponent's melee attack allows an attack
+// of opportunity (MeasureCover: the cover and concealment rows' `attack_of_opportunity`).
+bool CoverAllowsAttack(const AnswerContext& context, const model::Creature& opponent,
+                       const CreatureRecord& opponent_record, const model::Creature& mover,
+                       const CreatureRecord& mover_record, model::Square from) {
+  model::Creature there = mover;
+  there.at = from;
+  std::array<eval::Slot, kAttackRecordSlots> attack{};
+  attack[kAttackMeleeSlot].number = 1;
+  attack[kAttackAttackerSlot].record = opponent_record.slots.data();
+  attack[kAttackDefenderSlot].record = mover_record.slots.data();
+  attack[kAttackReachWeaponSlot].number = opponent.reach_weapon ? 1 : 0;
+  attack[kAttackAdjacentSlot].number =
+      combat::SpacesAdjacent(opponent.at, opponent.squares_per_side, from, mover.squares_per_side) ? 1 : 0;
+  nlohmann::json scratch = nlohmann::json::object();
+  CoverOutcome cover = MeasureCover(context, opponent, there, attack.data(), scratch);
+  return !cover.measured || (cover.attack_possible && cover.opportunity_allowed);
+}
 
 }  // namespace
 
@@ -42,6 +65,9 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
       movement::Footprint occupied =
           step - 1 < shapes.size() ? shapes[step - 1] : movement::WholeSpace(mover.squares_per_side);
       if (!threat.ThreatensArea(other.at, other.squares_per_side, from, occupied.width, occupied.height)) continue;
+      // 002 엄폐와 기회 공격: no attack of opportunity against a creature with cover from the
+      // attacker (nor through total cover): the ruleset's cover rows say which allow one.
+      if (!CoverAllowsAttack(context, other, other_record, mover, mover_record, from)) continue;
       eval::Trace trace;
       machine.SetTrace(&trace);
       eval::Slot args[3] = {eval::Slot{.record = mover_record.slots.data()},
