@@ -402,6 +402,14 @@ void Runner::PushStep(const StepFacts& step) {
   lua_setfield(L, -2, "diagonal");
   lua_pushinteger(L, step.diagonal_number);
   lua_setfield(L, -2, "diagonal_number");
+  lua_pushnumber(L, step.narrowed_to);
+  lua_setfield(L, -2, "narrowed_to");
+  lua_pushboolean(L, step.barrier >= 0 && step.crosses_barrier);
+  lua_setfield(L, -2, "crosses_barrier");
+  lua_pushboolean(L, step.barrier >= 0 && !step.crosses_barrier);
+  lua_setfield(L, -2, "passes_barrier");
+  PushRow("terrain", step.barrier);  // nil when there is none
+  lua_setfield(L, -2, "barrier");
   lua_pushcfunction(L, hooks::StepOnTerrain);
   lua_setfield(L, -2, "on_terrain");
   // Each script call gets its own step table, so it needs no read-only proxy: what the script

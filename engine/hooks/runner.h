@@ -69,6 +69,9 @@ struct StepFacts {
   SquareFacts side_b;
   bool diagonal = false;
   int diagonal_number = 0;
+  double narrowed_to = 0;        // feet the mover's space is narrowed to while squeezing, 0 whole
+  int barrier = -1;              // terrain row of a barrier between squares it crosses or passes, -1 none
+  bool crosses_barrier = false;  // it crosses that barrier (else a diagonal passes its end)
 };
 
 // The ruleset's own answers to "what if this square were of another terrain" (the views'

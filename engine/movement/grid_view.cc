@@ -95,11 +95,15 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     south_.assign(map.cells.size(), 0);
   }
   for (const model::Edge& edge : map.edges) {
-    // Stored on the west or north square of the two.
+    // Stored on the west or north square of the two, as the index of its terrain row among the
+    // rows the map's barriers use, + 1.
+    size_t row = static_cast<size_t>(row_of_kind[edge.kind]);
+    auto known = std::find(barrier_rows_.begin(), barrier_rows_.end(), row);
+    if (known == barrier_rows_.end()) known = barrier_rows_.insert(barrier_rows_.end(), row);
     model::Square first = edge.a.x + edge.a.y < edge.b.x + edge.b.y ? edge.a : edge.b;
     auto& side = edge.a.y == edge.b.y ? east_ : south_;
     side[static_cast<size_t>(first.y) * static_cast<size_t>(width_) + static_cast<size_t>(first.x)] =
-        static_cast<uint16_t>(row_of_kind[edge.kind] + 1);
+        static_cast<uint16_t>(known - barrier_rows_.begin() + 1);
   }
 }
 

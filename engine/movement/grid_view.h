@@ -75,9 +75,13 @@ class GridView {
   }
   // Whether the map has barriers between squares (`edges:`).
   bool HasEdges() const { return !east_.empty(); }
-  // The barrier between two orthogonally next squares: its terrain row + 1, or 0 for none (also
-  // for squares that are not side by side or not on the map).
+  // The barrier between two orthogonally next squares: 1 + its index among BarrierKinds(), or 0
+  // for none (also for squares that are not side by side or not on the map).
   uint16_t BarrierBetween(int32_t x, int32_t y, int32_t to_x, int32_t to_y) const;
+  // How many terrain rows the map's barriers use.
+  size_t BarrierKinds() const { return barrier_rows_.size(); }
+  // The terrain row of a barrier BarrierBetween gave (not 0).
+  size_t BarrierRow(uint16_t barrier) const { return barrier_rows_[barrier - 1]; }
   // The zone entry of an empty square in other creatures' zones, or nullptr.
   const Occupant* ZoneOf(uint16_t cls) const {
     const Occupant* entry = EntryOf(cls);
@@ -101,6 +105,7 @@ class GridView {
   // empty when the map has none.
   std::vector<uint16_t> east_;
   std::vector<uint16_t> south_;
+  std::vector<size_t> barrier_rows_;  // the terrain rows of the map's barriers, each once
 };
 
 }  // namespace rulecraft::movement

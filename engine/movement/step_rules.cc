@@ -34,7 +34,7 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
   mover_.record = mover;
   mode_.number = mode;
   classes_ = grid.ClassCount();
-  if (grid.HasEdges()) barriers_ = 1 + 2 * std::max<size_t>(1, rules.Table("terrain").rows.size());
+  barriers_ = 1 + 2 * grid.BarrierKinds();
   SizeMemo();
   ends_.assign(classes_, -1);
   step_[0].bits = 0;
@@ -101,7 +101,7 @@ float StepRules::EvaluateOne(const SubStep& step) {
   step_[8].number = step.narrowed * rules_.manifest.square_ft;
   step_[9].number = step.barrier != 0 && step.crosses ? 1 : 0;
   step_[10].number = step.barrier != 0 && !step.crosses ? 1 : 0;
-  step_[11].number = step.barrier != 0 ? step.barrier - 1 : 0;
+  step_[11].number = step.barrier != 0 ? static_cast<double>(grid_.BarrierRow(step.barrier)) : 0;
   eval::Slot args[3] = {mover_, eval::Slot{.record = step_.data()}, mode_};
   bool allowed = may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0;
   // The scripts see the DSL's answer and may change it (docs/lua.md).
@@ -111,7 +111,9 @@ float StepRules::EvaluateOne(const SubStep& step) {
   const auto& scripts = occupant != nullptr ? occupant->scripts : zone != nullptr ? zone->scripts : kNoScripts;
   hooks::StepFacts facts;
   if (hooked) {
-    facts = {Facts(step.to), Facts(step.side_a), Facts(step.side_b), step.diagonal, step.diagonal_number};
+    facts = {Facts(step.to), Facts(step.side_a), Facts(step.side_b), step.diagonal, step.diagonal_number,
+             step.narrowed * rules_.manifest.square_ft,
+             step.barrier != 0 ? static_cast<int>(grid_.BarrierRow(step.barrier)) : -1, step.crosses};
     allowed = hooks_->MayEnter(facts, scripts, allowed, zone != nullptr);
   }
   if (!allowed) return kBlocked;
@@ -215,10 +217,10 @@ std::optional<double> StepRules::StepOnTerrain(const hooks::StepFacts& step, int
   other_step_[5].number = step.diagonal ? 1 : 0;
   other_step_[6].number = step.diagonal_number;
   other_step_[7].number = 0;
-  other_step_[8].number = 0;
-  other_step_[9].number = 0;
-  other_step_[10].number = 0;
-  other_step_[11].number = 0;
+  other_step_[8].number = step.narrowed_to;
+  other_step_[9].number = step.barrier >= 0 && step.crosses_barrier ? 1 : 0;
+  other_step_[10].number = step.barrier >= 0 && !step.crosses_barrier ? 1 : 0;
+  other_step_[11].number = step.barrier >= 0 ? step.barrier : 0;
   eval::Slot args[3] = {mover_, eval::Slot{.record = other_step_.data()}, mode_};
   machine_.SetTrace(nullptr);  // the question is the script's, not part of the explanation
   std::optional<double> cost;

@@ -28,7 +28,7 @@ struct SubStep {
   int diagonal_number = 0;  // 1..cycle for diagonals, 0 for orthogonal steps
   int turn = 0;             // 45° turns from the previous step's direction (0..4; 0 unless facing is tracked)
   int narrowed = 0;         // squares across the mover's squeezed footprint (movement/footprint.h); 0: whole space
-  uint16_t barrier = 0;     // a barrier between squares the step crosses or passes: terrain row + 1; 0: none
+  uint16_t barrier = 0;     // a barrier between squares the step crosses or passes (GridView::BarrierBetween); 0: none
   bool crosses = false;     // it crosses `barrier`; else a diagonal passes the barrier's end at its corner
 };
 
@@ -109,7 +109,7 @@ class StepRules : private hooks::Oracle {
   size_t stride_ = 3;  // (diagonal_cycle + 1) × turns_ × widths_ × barriers_
   size_t turns_ = 1;   // 5 once turns are tracked (0..4 turns of 45°)
   size_t widths_ = 1;  // 1 + the widest narrowed footprint tracked (SubStep::narrowed)
-  size_t barriers_ = 1;  // 1, or 1 + 2 × terrain rows on a map with barriers between squares
+  size_t barriers_ = 1;  // 1 + 2 × the kinds of barriers between squares the map has
   bool fractional_ = false;
   std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
