@@ -3,22 +3,19 @@
 // 000 장애물 and 대각선, and Bellman-Ford relaxation until nothing changes, on many random maps
 // with random low walls and walls between squares, for a Medium and a Large mover.
 #include <algorithm>
-#include <limits>
 #include <random>
 
 #include <gtest/gtest.h>
 
-#include "movement/search.h"
-#include "query/records.h"
-#include "ruleset/ruleset.h"
+#include "search_test_world.h"
 
 namespace rulecraft {
 namespace {
 
-constexpr float kInf = std::numeric_limits<float>::infinity();
+using testing_world::kInf;
 
 // open, difficult, wall; barriers: 0 none, 1 low_wall (hampering), 2 wall (blocking, a corner).
-const char* kKinds[] = {"open", "difficult", "wall", "low_wall"};
+const std::vector<std::string> kKinds = {"open", "difficult", "wall", "low_wall"};
 
 struct Map {
   int width, height;
@@ -69,27 +66,9 @@ float ReferenceStep(const Map& map, int x, int y, int dx, int dy, int counter, i
 }
 
 std::vector<float> ReferenceReach(const Map& map, int side) {
-  int width = map.width, height = map.height;
-  std::vector<float> cost(static_cast<size_t>(width * height * 2), kInf);
-  cost[0] = 0;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int state = 0; state < width * height * 2; ++state) {
-      if (cost[static_cast<size_t>(state)] == kInf) continue;
-      int square = state / 2, counter = state % 2, x = square % width, y = square / width;
-      for (const auto& d : movement::kDirections) {
-        float step = ReferenceStep(map, x, y, d[0], d[1], counter, side);
-        if (step < 0) continue;
-        int next_counter = d[0] != 0 && d[1] != 0 ? 1 - counter : counter;
-        size_t next = static_cast<size_t>(((y + d[1]) * width + x + d[0]) * 2 + next_counter);
-        if (cost[static_cast<size_t>(state)] + step < cost[next]) {
-          cost[next] = cost[static_cast<size_t>(state)] + step;
-          changed = true;
-        }
-      }
-    }
-  }
-  return cost;
+  return testing_world::BellmanFordReach(map.width, map.height, [&](int x, int y, int dx, int dy, int counter) {
+    return ReferenceStep(map, x, y, dx, dy, counter, side);
+  });
 }
 
 class BarrierSearch : public ::testing::TestWithParam<int> {};
@@ -103,23 +82,12 @@ TEST_P(BarrierSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
   std::mt19937 random(3000 + static_cast<unsigned>(side));
   int crossed = 0;  // squares whose cheapest way crosses a low wall: the maps must exercise barriers
   for (int round = 0; round < 40; ++round) {
-    Map map{5 + static_cast<int>(random() % 5), 5 + static_cast<int>(random() % 5), {}, {}, {}};
-    size_t squares = static_cast<size_t>(map.width * map.height);
-    map.cells.resize(squares);
+    int width = 5 + static_cast<int>(random() % 5), height = 5 + static_cast<int>(random() % 5);
+    Map map{width, height, testing_world::RandomCells(random, width, height, {70, 88}, side), {}, {}};
+    size_t squares = static_cast<size_t>(width * height);
     map.east.assign(squares, 0);
     map.south.assign(squares, 0);
-    for (int& cell : map.cells) {
-      unsigned roll = static_cast<unsigned>(random() % 100);
-      cell = roll < 70 ? 0 : roll < 88 ? 1 : 2;
-    }
-    for (int j = 0; j < side; ++j) {
-      for (int i = 0; i < side; ++i) map.cells[static_cast<size_t>(j * map.width + i)] = 0;  // the start is open
-    }
-    model::GridMap grid;
-    grid.width = map.width;
-    grid.height = map.height;
-    grid.terrain_kinds.assign(std::begin(kKinds), std::end(kKinds));
-    for (int cell : map.cells) grid.cells.push_back(static_cast<uint16_t>(cell));
+    model::GridMap grid = testing_world::MakeMap(width, height, map.cells, kKinds);
     for (int y = 0; y < map.height; ++y) {
       for (int x = 0; x < map.width; ++x) {
         for (int down = 0; down < 2; ++down) {
@@ -132,22 +100,9 @@ TEST_P(BarrierSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
         }
       }
     }
-    model::Scenario scenario;
-    scenario.map = grid;
-    model::Creature mover;
-    mover.id = "mover";
-    mover.race = "human";
-    mover.size = side == 1 ? "medium" : "large";
-    mover.squares_per_side = side;
-    scenario.creatures.push_back(mover);
-
-    query::CreatureRecord record;
-    query::BuildCreatureRecord(scenario.creatures[0], *rules, record);
-    movement::GridView view(scenario, *rules, scenario.creatures[0]);
-    int mode = rules->Table("movement_modes").IndexOf("move");
-    movement::StepRules step_rules(*rules, view, record.slots.data(), mode);
-    ASSERT_TRUE(step_rules.ok()) << step_rules.error();
-    movement::Reach reach = movement::Search(view, step_rules, {0, 0}, side, kInf);
+    auto world = testing_world::MakeWorld(*rules, grid, side == 1 ? "medium" : "large", side);
+    ASSERT_TRUE(world->rules->ok()) << world->rules->error();
+    movement::Reach reach = movement::Search(*world->view, *world->rules, {0, 0}, side, kInf);
     std::vector<float> expected = ReferenceReach(map, side);
     Map open = map;  // the same map without barriers, to count where they matter
     std::fill(open.east.begin(), open.east.end(), 0);
@@ -155,10 +110,9 @@ TEST_P(BarrierSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
     std::vector<float> without = ReferenceReach(open, side);
     for (int y = 0; y < map.height; ++y) {
       for (int x = 0; x < map.width; ++x) {
-        size_t at = static_cast<size_t>((y * map.width + x) * 2);
-        float want = std::min(expected[at], expected[at + 1]);
+        float want = testing_world::CheapestAt(expected, map.width, x, y);
         ASSERT_EQ(reach.Cost(x, y), want) << "round " << round << " square " << x << "," << y;
-        if (want != kInf && want != std::min(without[at], without[at + 1])) ++crossed;
+        if (want != kInf && want != testing_world::CheapestAt(without, map.width, x, y)) ++crossed;
       }
     }
   }

@@ -7,7 +7,6 @@
 // cost the same.
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <random>
 #include <tuple>
@@ -16,17 +15,15 @@
 
 #include "movement/rich_search.h"
 #include "movement/route_steps.h"
-#include "movement/search.h"
-#include "query/records.h"
-#include "ruleset/ruleset.h"
+#include "search_test_world.h"
 
 namespace rulecraft {
 namespace {
 
-constexpr float kInf = std::numeric_limits<float>::infinity();
+using testing_world::kInf;
 
 // open, difficult, wall (dnd35 terrain rows).
-const char* kKinds[] = {"open", "difficult", "wall"};
+const std::vector<std::string> kKinds = {"open", "difficult", "wall"};
 
 struct Rect {
   int x, y, w, h;
@@ -152,36 +149,15 @@ TEST_P(SqueezeSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
   int squeezed = 0;  // squares best reached narrowed: the maps must exercise squeezing
   std::mt19937 random(2000 + static_cast<unsigned>(side) * 2 + (escape_artist ? 1 : 0));
   for (int round = 0; round < 25; ++round) {
-    Map map{5 + static_cast<int>(random() % 4), 5 + static_cast<int>(random() % 4), {}};
-    map.cells.resize(static_cast<size_t>(map.width * map.height));
-    for (int& cell : map.cells) {
-      unsigned roll = static_cast<unsigned>(random() % 100);
-      cell = roll < 55 ? 0 : roll < 72 ? 1 : 2;
-    }
-    for (int j = 0; j < side; ++j) {
-      for (int i = 0; i < side; ++i) map.cells[static_cast<size_t>(j * map.width + i)] = 0;  // the start is open
-    }
-    model::Scenario scenario;
-    model::GridMap grid;
-    grid.width = map.width;
-    grid.height = map.height;
-    grid.terrain_kinds.assign(std::begin(kKinds), std::end(kKinds));
-    for (int cell : map.cells) grid.cells.push_back(static_cast<uint16_t>(cell));
-    scenario.map = grid;
-    model::Creature mover;
-    mover.id = "mover";
-    mover.race = "human";
-    mover.size = side == 2 ? "large" : "huge";
-    mover.squares_per_side = side;
-    if (escape_artist) mover.traits.push_back("escape_artist");
-    scenario.creatures.push_back(mover);
-
-    query::CreatureRecord record;
-    query::BuildCreatureRecord(scenario.creatures[0], *rules, record);
-    movement::GridView view(scenario, *rules, scenario.creatures[0]);
-    int mode = rules->Table("movement_modes").IndexOf("move");
-    movement::StepRules step_rules(*rules, view, record.slots.data(), mode);
-    ASSERT_TRUE(step_rules.ok()) << step_rules.error();
+    int width = 5 + static_cast<int>(random() % 4), height = 5 + static_cast<int>(random() % 4);
+    Map map{width, height, testing_world::RandomCells(random, width, height, {55, 72}, side)};
+    std::vector<std::string> traits;
+    if (escape_artist) traits.push_back("escape_artist");
+    auto world = testing_world::MakeWorld(*rules, testing_world::MakeMap(width, height, map.cells, kKinds),
+                                          side == 2 ? "large" : "huge", side, traits);
+    ASSERT_TRUE(world->rules->ok()) << world->rules->error();
+    movement::GridView& view = *world->view;
+    movement::StepRules& step_rules = *world->rules;
     step_rules.TrackNarrowing(side - 1);
     movement::Reach reach = movement::Search(view, step_rules, {0, 0}, side, kInf, std::nullopt, true);
     auto expected = ReferenceReach(map, side, escape_artist);
