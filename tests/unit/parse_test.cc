@@ -96,3 +96,28 @@ TEST(ParseFuzz, RandomTokenSoupNeverCrashes) {
 
 }  // namespace
 }  // namespace rulecraft::parse
+
+namespace rulecraft::parse {
+namespace {
+
+// Comments and texts in the seeds' own languages decode to code points; a syntax error after
+// them still points at its place (the column counts bytes, as every diagnostic's does; the
+// caret is drawn under it by display width).
+TEST(ParseInput, NonAsciiCommentsDecode) {
+  Parsed parsed = Parse("# 쥐어짜기 — протискивание, 挤\nruleset mine \"Mine\" { square = 5 ft }\nrule a() = \"挤\" ) 1\n");
+  EXPECT_FALSE(parsed.file);
+  EXPECT_NE(parsed.errors.find("r.rules:3:18"), std::string::npos) << parsed.errors;
+  EXPECT_NE(parsed.errors.find("3 | rule a() = \"挤\" ) 1\n   | " + std::string(16, ' ') + "^"), std::string::npos) << parsed.errors;
+}
+
+TEST(ParseInput, InvalidUtf8IsAnEncodingError) {
+  for (const std::string& bad : {std::string("ruleset mine \"M\" { }\n# \xff\n"), std::string("# \xe4\xb8\n"),
+                                 std::string("# \xc3(\n")}) {
+    Parsed parsed = Parse(bad);
+    EXPECT_FALSE(parsed.file);
+    EXPECT_NE(parsed.errors.find("not valid UTF-8"), std::string::npos) << parsed.errors;
+  }
+}
+
+}  // namespace
+}  // namespace rulecraft::parse

@@ -270,11 +270,42 @@ class Converter {
   const SourceFile& file_;
 };
 
+// The lexer's input: the file decoded from UTF-8 to code points in one pass (the runtime's own
+// decoder grows its string a character at a time, a tenth of loading a ruleset). Invalid UTF-8
+// is left to the runtime's decoder, which reports it.
+class Utf8Input : public antlr4::ANTLRInputStream {
+ public:
+  explicit Utf8Input(std::string_view text) {
+    if (!Decode(text)) load(std::string(text));
+  }
+
+ private:
+  bool Decode(std::string_view text) {
+    _data.clear();
+    _data.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+      auto byte = static_cast<unsigned char>(text[i]);
+      int extra = byte < 0x80 ? 0 : (byte >> 5) == 0x6 ? 1 : (byte >> 4) == 0xE ? 2 : (byte >> 3) == 0x1E ? 3 : -1;
+      if (extra < 0 || i + static_cast<size_t>(extra) >= text.size()) return false;
+      char32_t code = extra == 0 ? byte : byte & (0x3F >> extra);
+      for (int k = 1; k <= extra; ++k) {
+        auto next = static_cast<unsigned char>(text[i + static_cast<size_t>(k)]);
+        if ((next >> 6) != 0x2) return false;
+        code = (code << 6) | (next & 0x3F);
+      }
+      _data.push_back(code);
+      i += static_cast<size_t>(extra) + 1;
+    }
+    p = 0;
+    return true;
+  }
+};
+
 }  // namespace
 
 std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics& diagnostics) {
   try {
-    antlr4::ANTLRInputStream input(file.text());
+    Utf8Input input(file.text());
     RulesLexer lexer(&input);
     DiagnosticListener listener(file, diagnostics);
     lexer.removeErrorListeners();
