@@ -13,7 +13,7 @@ using compile::BonusPolicy;
 using compile::Op;
 
 constexpr size_t kStackSlots = 1 << 14;
-constexpr size_t kArenaModifiers = 1 << 12;
+constexpr size_t kArenaModifiers = 1 << 8;  // grows by doubling (GrowArena)
 
 // A bonus type's BonusPolicy in one byte (Machine::stacking_): the bonuses' policy in the
 // low two bits, and whether penalties keep only the lowest.
