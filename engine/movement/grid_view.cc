@@ -86,10 +86,15 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     uint16_t* row = cells_.data() + static_cast<size_t>(y + 1) * stride + 1;
     for (int32_t x = 0; x < width_; ++x) row[x] = class_of_kind[kinds[x]];
   }
+  classes_used_ = class_of_kind;
   for (const auto& [cell, occupant] : occupant_at) {
     size_t x = cell % static_cast<size_t>(width_), y = cell / static_cast<size_t>(width_);
-    cells_[(y + 1) * stride + x + 1] = static_cast<uint16_t>(cells_[(y + 1) * stride + x + 1] + occupant);
+    uint16_t& cls = cells_[(y + 1) * stride + x + 1];
+    cls = static_cast<uint16_t>(cls + occupant);
+    classes_used_.push_back(cls);
   }
+  std::sort(classes_used_.begin(), classes_used_.end());
+  classes_used_.erase(std::unique(classes_used_.begin(), classes_used_.end()), classes_used_.end());
   if (!map.edges.empty()) {
     east_.assign(map.cells.size(), 0);
     south_.assign(map.cells.size(), 0);

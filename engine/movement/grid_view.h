@@ -60,6 +60,9 @@ class GridView {
   uint16_t Outside() const { return static_cast<uint16_t>(ClassCount()); }
   // How many classes there are.
   size_t ClassCount() const { return terrain_rows_ * (occupants_.size() + 1); }
+  // The classes some square of the map has, each once (the map's terrain kinds, and those of the
+  // squares creatures stand on).
+  const std::vector<uint16_t>& ClassesUsed() const { return classes_used_; }
   // The terrain row of a class.
   size_t TerrainOf(uint16_t cls) const { return cls / (occupants_.size() + 1); }
   // The occupant of a class, or nullptr when the square is empty.
@@ -101,6 +104,7 @@ class GridView {
   size_t terrain_rows_ = 1;
   std::vector<Occupant> occupants_;
   std::vector<uint16_t> cells_;  // padded: (width + 2) × (height + 2)
+  std::vector<uint16_t> classes_used_;
   // Barriers between squares, per square on its east and south edge: terrain row + 1, 0 none;
   // empty when the map has none.
   std::vector<uint16_t> east_;

@@ -84,28 +84,29 @@ struct DenseSteps {
 };
 
 // The dense tables for a map of at most `kMaxDense` classes without Lua hooks, when every cost
-// is a whole number below kBuckets; nullopt otherwise (the search then reads the memo).
+// is a whole number below kBuckets; nullopt otherwise (the search then reads the memo). Only
+// the classes the map uses are evaluated; the others' entries are never read.
 std::optional<DenseSteps> Densify(const GridView& grid, StepRules& rules) {
   constexpr size_t kMaxDense = 15;
   size_t classes = grid.ClassCount();
-  if (classes > kMaxDense || rules.hooked()) return std::nullopt;
+  const std::vector<uint16_t>& used = grid.ClassesUsed();
+  if (classes > kMaxDense || used.size() > 8 || rules.hooked()) return std::nullopt;
   DenseSteps dense;
   while ((size_t{1} << dense.shift) < classes + 1) ++dense.shift;
   size_t width = size_t{1} << dense.shift;
-  auto outside = static_cast<uint16_t>(classes);
   auto valid = [](float cost) { return cost == kBlocked || (cost >= 0 && cost < kBuckets && cost == std::floor(cost)); };
   dense.orthogonal.assign(width, kBlocked);
-  for (uint16_t to = 0; to < outside; ++to) {
+  for (uint16_t to : used) {
     dense.orthogonal[to] = rules.Cost(to, to, to, 0);
     if (!valid(dense.orthogonal[to])) return std::nullopt;
   }
   int cycle = rules.cycle();
   dense.diagonal.assign(static_cast<size_t>(cycle) * width * width * width, kBlocked);
   for (int number = 1; number <= cycle; ++number) {
-    for (uint16_t to = 0; to < outside; ++to) {
+    for (uint16_t to : used) {
       // The squares a diagonal passes between lie on the map whenever both its ends do.
-      for (uint16_t a = 0; a < outside; ++a) {
-        for (uint16_t b = 0; b < outside; ++b) {
+      for (uint16_t a : used) {
+        for (uint16_t b : used) {
           float cost = rules.Cost(to, a, b, number);
           if (!valid(cost)) return std::nullopt;
           dense.diagonal[(((static_cast<size_t>(number - 1) << dense.shift | to) << dense.shift | a) << dense.shift) | b] =
