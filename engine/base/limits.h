@@ -30,4 +30,9 @@ inline constexpr int64_t kLuaInstructionsMax = 1'000'000'000;
 inline constexpr size_t kLuaMemoryMin = size_t{256} << 10;
 inline constexpr size_t kLuaMemoryMax = size_t{1} << 30;
 
+// --- Answers ---
+// Squares a `reach` answer lists one by one in `squares`; beyond it only the compact `grid`
+// carries them (docs/scenarios.md, "Reach grids").
+inline constexpr size_t kMaxListedSquares = 20'000;
+
 }  // namespace rulecraft::limits

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/json_output.h"
 #include "cli/text_output.h"
 #include "rulecraft/rulecraft.h"
 
@@ -61,7 +62,7 @@ int Run(const std::string& scenario, const std::string& format, bool explain) {
   if (format == "text") {
     std::cout << rulecraft::cli::RenderResultsText(*results, explain);
   } else {
-    std::cout << results->dump(2) << "\n";
+    rulecraft::cli::WriteJson(std::cout, *results);
   }
   return diagnostics.HasErrors() ? kExitInputErrors : kExitOk;
 }

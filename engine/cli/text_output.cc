@@ -44,7 +44,7 @@ std::string RenderResultsText(const nlohmann::json& document, bool explain) {
     size_t width = 0;
     for (const auto& [key, value] : result.items()) width = std::max(width, key.size());
     for (const auto& [key, value] : result.items()) {
-      if (key == "id" || key == "kind" || key == "status" || key == "explain" || key == "squares" ||
+      if (key == "id" || key == "kind" || key == "status" || key == "explain" || key == "squares" || key == "grid" ||
           key == "overlay_legend") {
         continue;
       }

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "base/limits.h"
 #include "movement/rich_search.h"
 #include "movement/route_steps.h"
 #include "movement/search.h"
@@ -462,20 +463,44 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
     return false;
   };
   if (HookFailed(move, result)) return;
+  // The reached squares' bounding box and count first, so a big answer is never listed square
+  // by square (docs/scenarios.md, "Reach grids").
+  int32_t min_x = move.grid->width(), min_y = move.grid->height(), max_x = -1, max_y = -1;
+  size_t reached = 0;
+  for (int32_t y = 0; y < move.grid->height(); ++y) {
+    for (int32_t x = 0; x < move.grid->width(); ++x) {
+      if (std::isinf(cost_at(x, y))) continue;
+      ++reached;
+      min_x = std::min(min_x, x), max_x = std::max(max_x, x);
+      min_y = std::min(min_y, y), max_y = std::max(max_y, y);
+    }
+  }
+  bool listed = reached <= limits::kMaxListedSquares;
   nlohmann::json squares = nlohmann::json::array();
   nlohmann::json overlay = nlohmann::json::array();
+  nlohmann::json grid_cost = nlohmann::json::array();
+  nlohmann::json grid_may_end = nlohmann::json::array();
   size_t endable = 0;
   for (int32_t y = 0; y < move.grid->height(); ++y) {
     std::string row;
+    row.reserve(static_cast<size_t>(move.grid->width()));
+    bool in_box = y >= min_y && y <= max_y;
+    nlohmann::json cost_row = nlohmann::json::array();
+    std::string may_end_row;
     for (int32_t x = 0; x < move.grid->width(); ++x) {
+      bool in_row = in_box && x >= min_x && x <= max_x;
       float cost = cost_at(x, y);
       if (std::isinf(cost)) {
         row += '.';
+        if (in_row) cost_row.push_back(nullptr), may_end_row += '.';
         continue;
       }
       bool may_end = may_end_at(x, y);
       row += OverlaySymbol(cost, may_end);
       endable += may_end ? 1 : 0;
+      cost_row.push_back(Number(cost));
+      may_end_row += may_end ? '1' : '0';
+      if (!listed) continue;
       squares.push_back({{"at", At({x, y})}, {"cost", Number(cost)}, {"cost_ft", Number(cost * square_ft)},
                          {"may_end", may_end}});
       if (move.squeeze) {
@@ -484,13 +509,27 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
       }
     }
     overlay.push_back(std::move(row));
+    if (in_box) {
+      grid_cost.push_back(std::move(cost_row));
+      grid_may_end.push_back(std::move(may_end_row));
+    }
   }
   result["budget_squares"] = Number(budget);
   result["overlay"] = std::move(overlay);
   result["overlay_legend"] = "cost in squares (0-9, a-z), + may pass but not end, . out of reach";
-  result["reachable"] = squares.size();
+  result["reachable"] = reached;
   result["may_end"] = endable;
-  result["squares"] = std::move(squares);
+  result["grid"] = {{"origin", At({reached > 0 ? min_x : 0, reached > 0 ? min_y : 0})},
+                    {"width", reached > 0 ? max_x - min_x + 1 : 0},
+                    {"height", reached > 0 ? max_y - min_y + 1 : 0},
+                    {"cost", std::move(grid_cost)},
+                    {"may_end", std::move(grid_may_end)}};
+  if (listed) {
+    result["squares"] = std::move(squares);
+  } else {
+    result["squares_omitted"] = fmt::format("{} squares reached, more than the {} a reach lists one by one; "
+                                            "`grid` holds them all", reached, limits::kMaxListedSquares);
+  }
   HookFailed(move, result);
 }
 
