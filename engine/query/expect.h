@@ -16,7 +16,12 @@ struct Mismatch {
 };
 
 // Every field of `expected` must appear in `actual` with an equal value; mappings compare as
-// subsets, lists element by element, numbers as numbers. Returns the differences.
+// subsets, lists element by element, numbers as numbers, and a matcher mapping (`contains`,
+// `excludes`, `absent`, `not`, `approx`/`within`, `at_least`, `at_most`, `length`; see
+// docs/scenarios.md) by what it says. Returns the differences.
+// Whether `expected` is a matcher: a mapping whose keys are all matcher names.
+bool IsMatcher(const nlohmann::json& expected);
+
 std::vector<Mismatch> CompareExpected(const nlohmann::json& expected, const nlohmann::json& actual);
 
 }  // namespace rulecraft::query
