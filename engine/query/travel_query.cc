@@ -55,6 +55,14 @@ void AnswerTravel(const AnswerContext& context, const model::Query& query, nlohm
   eval::Trace trace;
   machine.SetTrace(&trace);
   eval::Slot record{.record = journey.data()};
+  int may_travel_rule = program.FindRule("may_travel");
+  if (may_travel_rule >= 0 && machine.Call(may_travel_rule, {&record, 1}).number == 0 && machine.error().empty()) {
+    result["possible"] = false;
+    result["why"] = fmt::format("the ruleset's rule may_travel forbids a {} on a {}", vehicle, road);
+    result["explain"] = ExplainTrace(trace, program, context.sources);
+    return;
+  }
+  if (may_travel_rule >= 0) result["possible"] = true;
   double mph = machine.Call(mph_rule, {&record, 1}).number;
   double day_hours = machine.Call(day_rule, {&record, 1}).number;
   nlohmann::json explain = ExplainTrace(trace, program, context.sources);

@@ -189,6 +189,8 @@ const std::vector<HookPoint>& HookPoints() {
        "nonlethal damage for hustling through the given hour (1 = the first)"},
       {"forced_march_dc", {{"journey", Type::Record("journey")}, {"hour", Type::Number()}}, Type::Number(),
        "the check's DC for marching through the given hour of the day, 0 if none is needed"},
+      {"may_travel", {{"journey", Type::Record("journey")}}, Type::Bool(),
+       "whether the journey can be made at all (optional; Starfinder: no vehicle on a trail)"},
   };
   return hooks;
 }
