@@ -18,13 +18,19 @@ struct Value {
   Kind kind = Kind::kNotApplicable;
   double number = 0;  // kNumber (ints, ratios, distances in feet); kBool as 0 or 1
   std::string text;   // kText, and the text as written for numbers ("3/4", "5 ft")
-  std::vector<std::pair<std::string, Value>> entries;  // kList (empty keys) and kMap
+  struct Item;                  // a key and a value (a struct, not std::pair: Value is not complete here)
+  std::vector<Item> entries;    // kList (empty keys) and kMap
   SourceSpan span;
 
   bool IsNumber() const { return kind == Kind::kNumber; }
   bool AsBool() const { return kind == Kind::kBool && number != 0; }
   // The entry with this key of a kMap value, or nullptr.
   const Value* Entry(std::string_view key) const;
+};
+
+struct Value::Item {
+  std::string key;
+  Value value;
 };
 
 // One row of a table: its unique name and its cells by column.

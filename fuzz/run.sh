@@ -1,0 +1,65 @@
+#!/bin/sh
+# Runs each fuzz target for a while on corpora seeded from the repository:
+#   fuzz/run.sh BUILD_DIR SECONDS [rules|table|scenario|lua ...]
+# BUILD_DIR was configured with CXX=clang++-16 -DRULECRAFT_FUZZ=ON (fuzz/README.md). Exits 1
+# at the first target that finds a crash, a hang (10 s), a leak or a sanitizer report; the input
+# is left in BUILD_DIR/fuzz-work/ to be added to fuzz/regressions/<target>/.
+set -eu
+[ $# -ge 2 ] || { echo "usage: fuzz/run.sh BUILD_DIR SECONDS [target ...]" >&2; exit 2; }
+build=$(cd "$1" && pwd)
+seconds=$2
+shift 2
+targets=${*:-rules table scenario lua}
+source_dir=$(cd "$(dirname "$0")/.." && pwd)
+work=$build/fuzz-work
+cd "$source_dir"
+
+# seed TARGET: fills $work/TARGET-seeds from the repository's own inputs of that kind.
+seed() {
+  seeds=$work/$1-seeds
+  rm -rf "$seeds"
+  mkdir -p "$seeds"
+  case $1 in
+    rules)
+      for file in rulesets/*/*.rules examples/*/*.rules tests/fixtures/*/*.rules tests/golden/*/*.rules \
+                  tests/lua/*/*.rules; do
+        [ -f "$file" ] && cp "$file" "$seeds/$(echo "$file" | tr / _)"
+      done ;;
+    table)
+      index=0
+      for name in ac_modifiers armor attack_modifiers bonus_types movement_modes sizes speeds terrain; do
+        for file in rulesets/*/tables/$name.yaml tests/fixtures/*/tables/$name.yaml; do
+          [ -f "$file" ] || continue
+          { printf "\\$(printf %o $index)"; cat "$file"; } > "$seeds/$(echo "$file" | tr / _)"
+        done
+        index=$((index + 1))
+      done ;;
+    scenario)
+      for file in rulesets/*/tests/*.yaml; do
+        ruleset=$(echo "$file" | cut -d/ -f2)
+        { echo "ruleset: $ruleset"; grep -v '^ruleset:' "$file"; } > "$seeds/$(echo "$file" | tr / _)"
+      done
+      for file in examples/*.yaml tests/answers/*.yaml tests/golden/*.yaml; do
+        [ -f "$file" ] && cp "$file" "$seeds/$(echo "$file" | tr / _)"
+      done ;;
+    lua)
+      for file in scripts/*.lua rulesets/*/hooks/*.lua tests/lua/*/hooks/*.lua; do
+        [ -f "$file" ] && cp "$file" "$seeds/$(echo "$file" | tr / _)"
+      done ;;
+  esac
+  if [ -d "fuzz/regressions/$1" ]; then cp fuzz/regressions/"$1"/* "$seeds/" 2>/dev/null || true; fi
+}
+
+for target in $targets; do
+  seed "$target"
+  corpus=$work/$target-corpus
+  mkdir -p "$corpus"
+  dict=""
+  [ "$target" = rules ] && dict="-dict=$source_dir/fuzz/rules.dict"
+  echo "fuzz: $target for ${seconds}s"
+  # The scenario target keeps one session for the whole run; leaks are checked per target run.
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    "$build/fuzz/${target}_fuzzer" "$corpus" "$work/$target-seeds" $dict \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 \
+      -print_final_stats=1 -artifact_prefix="$work/$target-" 2>&1 | tail -n 40
+done
