@@ -394,6 +394,9 @@ std::optional<LoadedScenario> ReadScenario(const std::string& path,
   const ruleset::Ruleset* rules = rulesets.Get(*directory, sources, diagnostics);
   if (rules == nullptr) return std::nullopt;
 
+  // Errors in the map, the gravity or the creatures stop every query (docs/scenarios.md, "When
+  // a scenario has errors"); those of one query's own parameters stop only that query.
+  size_t errors_before_scenario = diagnostics.ErrorCount();
   LoadedScenario loaded;
   loaded.ruleset = rules;
   Scenario& scenario = loaded.scenario;
@@ -424,7 +427,9 @@ std::optional<LoadedScenario> ReadScenario(const std::string& path,
       WarnIfUnused(creature, condition, "condition", *rules, diagnostics);
     }
   }
+  bool scenario_broken = diagnostics.ErrorCount() > errors_before_scenario;
   if (queries.IsDefined()) ReadQueries(*file, queries, *rules, scenario, diagnostics);
+  if (scenario_broken) return std::nullopt;
   return loaded;
 }
 

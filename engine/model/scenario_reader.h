@@ -36,8 +36,9 @@ struct LoadedScenario {
 };
 
 // Reads and checks a scenario file. `default_ruleset` (a directory) is used when the file
-// names none. Returns nullopt when the file or its ruleset cannot be used at all; problems
-// confined to one query mark only that query invalid.
+// names none. Returns nullopt when the file, its ruleset, its map or its creatures have
+// errors (no query may run on a broken scenario; its queries are still checked, so every error
+// is reported at once); problems confined to one query mark only that query invalid.
 std::optional<LoadedScenario> ReadScenario(const std::string& path,
                                            const std::string& default_ruleset,
                                            RulesetCache& rulesets, SourceSet& sources,
