@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "base/text_bytes.h"
 #include "rulecraft/source.h"
 
 namespace rulecraft {
@@ -71,13 +72,32 @@ bool IsWide(uint32_t code_point) {
          (code_point >= 0xFFE0 && code_point <= 0xFFE6);
 }
 
+// The line as a terminal can show it: a byte that is not UTF-8 text (a NUL, a control
+// character, a stray byte) becomes U+FFFD, one column wide like the byte it replaces.
+std::string Printable(std::string_view line) {
+  std::string out;
+  while (!line.empty()) {
+    std::optional<BadByte> bad = FirstBadByte(line);
+    size_t good = bad ? bad->offset : line.size();
+    out.append(line.substr(0, good));
+    if (!bad) break;
+    if (line[good] == '\t') {
+      out += '\t';
+    } else {
+      out += "\xEF\xBF\xBD";
+    }
+    line.remove_prefix(good + 1);
+  }
+  return out;
+}
+
 // Appends "  12 | text" and "     | ^~~~" for a span inside one file.
 void RenderExcerpt(std::string& out, const SourceFile& file, const SourceSpan& span) {
   LineColumn start = file.Locate(span.begin);
   std::string_view line = file.Line(start.line);
   std::string number = std::to_string(start.line);
   std::string gutter(number.size(), ' ');
-  out += fmt::format(" {} | {}\n", number, line);
+  out += fmt::format(" {} | {}\n", number, Printable(line));
   // Pad with what the terminal shows: tabs stay tabs, wide (CJK, Hangul) characters take two.
   std::string_view before = line.substr(0, std::min<size_t>(line.size(), start.column - 1));
   std::string pad;

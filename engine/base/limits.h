@@ -30,6 +30,13 @@ inline constexpr int64_t kLuaInstructionsMax = 1'000'000'000;
 inline constexpr size_t kLuaMemoryMin = size_t{256} << 10;
 inline constexpr size_t kLuaMemoryMax = size_t{1} << 30;
 
+// --- YAML (tables, scenarios) ---
+// Levels a YAML document may nest (a scenario needs about 8); deeper is refused before
+// yaml-cpp's recursive parser sees it, and an alias inside its own anchor passes it.
+inline constexpr size_t kMaxYamlDepth = 64;
+// Values a YAML document may hold once its aliases are expanded.
+inline constexpr size_t kMaxYamlNodes = 2'000'000;
+
 // --- Answers ---
 // Squares a `reach` answer lists one by one in `squares`; beyond it only the compact `grid`
 // carries them (docs/scenarios.md, "Reach grids").

@@ -1,8 +1,14 @@
 #include "rulecraft/source.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
+
+#include <fmt/format.h>
+
+#include "base/limits.h"
+#include "base/text_bytes.h"
+#include "rulecraft/diagnostic.h"
 
 namespace rulecraft {
 
@@ -46,14 +52,49 @@ const SourceFile& SourceSet::Add(std::string path, std::string text) {
   return *slot;
 }
 
-const SourceFile* SourceSet::Load(const std::string& path) {
+const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnostics) {
+  if (auto bad = not_text_.find(path); bad != not_text_.end()) {
+    diagnostics.Add(bad->second.severity, bad->second.code, bad->second.span, bad->second.message);
+    return nullptr;
+  }
   if (const SourceFile* known = Find(path)) return known;
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::file_status status = fs::status(path, error);
+  if (error || !fs::exists(status)) {
+    diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file: it does not exist");
+    return nullptr;
+  }
+  if (!fs::is_regular_file(status)) {
+    diagnostics.Error("not-a-file", {path, 0, 0},
+                      fs::is_directory(status) ? "expected a file, found a folder"
+                                               : "expected a file, found a device, a pipe or a socket");
+    return nullptr;
+  }
+  constexpr size_t kMax = limits::kMaxFileBytes;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return nullptr;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return nullptr;
-  return &Add(path, buffer.str());
+  std::string text(kMax + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad() || (!in && !in.eof())) {
+    diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file");
+    return nullptr;
+  }
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMax) {
+    diagnostics.Error("too-large", {path, 0, 0},
+                      fmt::format("the file is larger than the {} MiB rulecraft reads (limits::kMaxFileBytes)",
+                                  kMax >> 20));
+    return nullptr;
+  }
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
+  std::optional<BadByte> bad = FirstBadByte(text);
+  const SourceFile& file = Add(path, std::move(text));
+  if (!bad) return &file;
+  auto at = static_cast<uint32_t>(bad->offset);
+  // The file stays for the caret to show the line; reading it again reports it again.
+  not_text_[path] = diagnostics.Error("not-text", {path, at, at + 1},
+                                      fmt::format("expected UTF-8 text, found {}", bad->why));
+  return nullptr;
 }
 
 const SourceFile* SourceSet::Find(const std::string& path) const {

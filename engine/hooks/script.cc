@@ -136,13 +136,12 @@ std::shared_ptr<const Script> ScriptCache::Find(const ruleset::Ruleset& rules, c
   auto script = std::make_shared<Script>();
   script->trait = trait;
   script->path = path;
-  const SourceFile* file = sources.Load(path);
-  if (file == nullptr || file->text().size() > limits::kMaxFileBytes) {
-    script->error = Diagnostic{Severity::kError, "missing-file", {path, 0, 0},
-                               file == nullptr ? "cannot read this script" : "the script is larger than rulecraft reads",
-                               {}};
+  Diagnostics reading;
+  const SourceFile* file = sources.Read(path, reading);
+  diagnostics.Append(reading);
+  if (file == nullptr) {
+    script->error = reading.items().front();
     script->error_text = path + ": " + script->error->message;
-    diagnostics.Add(Severity::kError, script->error->code, script->error->span, script->error->message);
   } else {
     script->text = file->text();
     Inspect(*script, limits, &diagnostics);

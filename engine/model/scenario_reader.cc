@@ -146,7 +146,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
                                      const ruleset::Ruleset& rules, bool on_map,
                                      Diagnostics& diagnostics) {
   std::string what = "creature";
-  if (node.IsMap() && node["id"].IsScalar()) what = fmt::format("creature '{}'", node["id"].Scalar());
+  if (YAML::Node id = yaml::Get(node, "id"); id.IsScalar()) what = fmt::format("creature '{}'", id.Scalar());
   yaml::MapReader reader(file, node, what, diagnostics);
   if (!reader.ok()) return std::nullopt;
   Creature creature;
@@ -363,19 +363,11 @@ const ruleset::Ruleset* RulesetCache::Get(const std::string& directory, SourceSe
   return slot.get();
 }
 
-std::optional<LoadedScenario> ReadScenario(const std::string& path,
-                                           const std::string& default_ruleset,
-                                           RulesetCache& rulesets, SourceSet& sources,
-                                           Diagnostics& diagnostics) {
-  const SourceFile* file = sources.Load(path);
-  if (file == nullptr) {
-    diagnostics.Error("missing-file", {path, 0, 0}, "cannot read the scenario file");
-    return std::nullopt;
-  }
-  if (file->text().size() > limits::kMaxFileBytes) {
-    diagnostics.Error("too-large", {path, 0, 0}, "the scenario file is larger than rulecraft reads");
-    return std::nullopt;
-  }
+namespace {
+
+std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const std::string& path,
+                                               const std::string& default_ruleset, RulesetCache& rulesets,
+                                               SourceSet& sources, Diagnostics& diagnostics) {
   auto document = yaml::Parse(*file, diagnostics);
   if (!document) return std::nullopt;
   yaml::MapReader top(*file, *document, "scenario", diagnostics);
@@ -431,6 +423,22 @@ std::optional<LoadedScenario> ReadScenario(const std::string& path,
   if (queries.IsDefined()) ReadQueries(*file, queries, *rules, scenario, diagnostics);
   if (scenario_broken) return std::nullopt;
   return loaded;
+}
+
+}  // namespace
+
+std::optional<LoadedScenario> ReadScenario(const std::string& path,
+                                           const std::string& default_ruleset,
+                                           RulesetCache& rulesets, SourceSet& sources,
+                                           Diagnostics& diagnostics) {
+  const SourceFile* file = sources.Read(path, diagnostics);
+  if (file == nullptr) return std::nullopt;
+  try {
+    return ReadScenarioFile(file, path, default_ruleset, rulesets, sources, diagnostics);
+  } catch (const YAML::Exception& error) {  // a yaml-cpp surprise still names the file and place
+    yaml::ReportException(*file, error, diagnostics);
+    return std::nullopt;
+  }
 }
 
 }  // namespace rulecraft::model

@@ -36,11 +36,8 @@ std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
 void ParseExtraFiles(const std::string& directory, int layer, SourceSet& sources,
                      Diagnostics& diagnostics, std::vector<compile::LayeredFile>& files) {
   for (const std::string& path : ExtraRulesFiles(directory)) {
-    const SourceFile* file = sources.Load(path);
-    if (file == nullptr) {
-      diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file");
-      continue;
-    }
+    const SourceFile* file = sources.Read(path, diagnostics);
+    if (file == nullptr) continue;
     auto parsed = parse::ParseRulesFile(*file, diagnostics);
     if (!parsed) continue;
     if (parsed->has_manifest) {
@@ -56,12 +53,13 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
                Diagnostics& diagnostics, Ruleset& out, const SourceSpan& requested_at,
                std::vector<compile::LayeredFile>& files) {
   std::string manifest_path = (fs::path(directory) / kManifestFile).string();
-  const SourceFile* file = sources.Load(manifest_path);
-  if (file == nullptr) {
+  if (!fs::exists(manifest_path)) {
     diagnostics.Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                       fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
     return false;
   }
+  const SourceFile* file = sources.Read(manifest_path, diagnostics);
+  if (file == nullptr) return false;
   size_t errors_before = diagnostics.ErrorCount();
   auto parsed = parse::ParseRulesFile(*file, diagnostics);
   check::ManifestInfo manifest;

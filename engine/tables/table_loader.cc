@@ -82,8 +82,8 @@ void CheckNotes(const Table& table, const Row& row, Diagnostics& diagnostics) {
 std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
                            const TableSchema& schema, double square_ft, Diagnostics& diagnostics) {
   std::string what = fmt::format("row of table '{}'", schema.name);
-  if (node.IsMap() && node["name"].IsScalar()) {
-    what = fmt::format("row '{}' of table '{}'", node["name"].Scalar(), schema.name);
+  if (YAML::Node name = yaml::Get(node, "name"); name.IsScalar()) {
+    what = fmt::format("row '{}' of table '{}'", name.Scalar(), schema.name);
   }
   yaml::MapReader reader(file, node, what, diagnostics);
   if (!reader.ok()) return std::nullopt;
@@ -117,8 +117,9 @@ std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
 
 }  // namespace
 
-Table LoadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
-                Diagnostics& diagnostics) {
+namespace {
+
+Table ReadTable(const SourceFile& file, const TableSchema& schema, double square_ft, Diagnostics& diagnostics) {
   Table table;
   table.name = schema.name;
   table.file = file.path();
@@ -159,6 +160,21 @@ Table LoadTable(const SourceFile& file, const TableSchema& schema, double square
   return table;
 }
 
+}  // namespace
+
+Table LoadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
+                Diagnostics& diagnostics) {
+  try {
+    return ReadTable(file, schema, square_ft, diagnostics);
+  } catch (const YAML::Exception& error) {  // a yaml-cpp surprise still names the file and place
+    yaml::ReportException(file, error, diagnostics);
+    Table table;
+    table.name = schema.name;
+    table.file = file.path();
+    return table;
+  }
+}
+
 TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,
                          Diagnostics& diagnostics) {
   TableSet tables;
@@ -177,15 +193,8 @@ TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet&
   std::sort(files.begin(), files.end());
   for (const fs::path& path : files) {
     std::string stem = path.stem().string();
-    const SourceFile* file = sources.Load(path.string());
-    if (file == nullptr) {
-      diagnostics.Error("missing-file", {path.string(), 0, 0}, "cannot read this file");
-      continue;
-    }
-    if (file->text().size() > limits::kMaxFileBytes) {
-      diagnostics.Error("too-large", {path.string(), 0, 0}, "file is larger than rulecraft reads");
-      continue;
-    }
+    const SourceFile* file = sources.Read(path.string(), diagnostics);
+    if (file == nullptr) continue;
     const TableSchema* schema = FindSchema(stem);
     if (schema == nullptr) {
       Diagnostic& unknown = diagnostics.Error(

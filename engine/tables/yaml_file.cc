@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "base/limits.h"
 #include "base/suggest.h"
+#include "tables/yaml_limits.h"
 
 namespace rulecraft::yaml {
 namespace {
@@ -30,18 +32,53 @@ bool IsIdentifier(std::string_view text) {
 }  // namespace
 
 std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics) {
+  if (auto at = TooDeepAt(file.text(), limits::kMaxYamlDepth)) {
+    auto offset = static_cast<uint32_t>(*at);
+    diagnostics.Error("too-deep", {file.path(), offset, offset + 1},
+                      fmt::format("values nest deeper than {} levels here (limits::kMaxYamlDepth)",
+                                  limits::kMaxYamlDepth));
+    return std::nullopt;
+  }
+  std::vector<YAML::Node> documents;
   try {
-    return YAML::Load(file.text());
+    documents = YAML::LoadAll(file.text());
   } catch (const YAML::Exception& error) {
-    uint32_t offset = file.OffsetOf(static_cast<uint32_t>(error.mark.line + 1),
-                                    static_cast<uint32_t>(error.mark.column + 1));
-    if (error.mark.is_null()) offset = 0;
+    uint32_t offset = error.mark.is_null() ? 0
+                                           : file.OffsetOf(static_cast<uint32_t>(error.mark.line + 1),
+                                                           static_cast<uint32_t>(error.mark.column + 1));
     diagnostics.Error("yaml-syntax", {file.path(), offset, offset + 1},
                       "invalid YAML: " + CleanMessage(error));
+    return std::nullopt;
   } catch (const std::exception& error) {
     diagnostics.Error("yaml-syntax", {file.path(), 0, 1}, std::string("invalid YAML: ") + error.what());
+    return std::nullopt;
   }
-  return std::nullopt;
+  if (documents.empty()) return YAML::Node(YAML::NodeType::Null);
+  if (documents.size() > 1) {
+    diagnostics.Error("yaml-documents", SpanOf(file, documents[1]),
+                      fmt::format("expected one YAML document in the file, found {}; a second starts here",
+                                  documents.size()));
+    return std::nullopt;
+  }
+  if (!CheckDocument(file, documents[0], diagnostics)) return std::nullopt;
+  return documents[0];
+}
+
+void ReportException(const SourceFile& file, const YAML::Exception& error, Diagnostics& diagnostics) {
+  uint32_t offset = error.mark.is_null() ? 0
+                                         : file.OffsetOf(static_cast<uint32_t>(error.mark.line + 1),
+                                                         static_cast<uint32_t>(error.mark.column + 1));
+  diagnostics.Error("yaml-error", {file.path(), offset, offset + 1},
+                    "could not read this YAML: " + CleanMessage(error));
+}
+
+YAML::Node Get(const YAML::Node& map, std::string_view key) {
+  if (map.IsMap()) {
+    for (const auto& entry : map) {
+      if (entry.first.IsScalar() && entry.first.Scalar() == key) return entry.second;
+    }
+  }
+  return YAML::Node(YAML::NodeType::Undefined);
 }
 
 SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node) {

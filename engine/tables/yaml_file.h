@@ -14,8 +14,17 @@
 
 namespace rulecraft::yaml {
 
-// Parses the one document of a file; a syntax error becomes a diagnostic and nullopt.
+// Parses the one document of a file within the limits of tables/yaml_limits.h; a syntax
+// error, a second document, a tag, or a document too deep or too large becomes a diagnostic
+// and nullopt.
 std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics);
+
+// Reports an exception yaml-cpp threw while a file was read, at its mark (or the file's start).
+void ReportException(const SourceFile& file, const YAML::Exception& error, Diagnostics& diagnostics);
+
+// The value of `key` in a mapping, or an undefined node (never yaml-cpp's invalid node, which
+// throws when asked anything).
+YAML::Node Get(const YAML::Node& map, std::string_view key);
 
 // The bytes a node was written as (a scalar's text, or the first character of a collection).
 SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node);

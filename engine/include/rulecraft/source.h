@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rulecraft/diagnostic.h"
+
 namespace rulecraft {
 
 // A 1-based line and column (column counts bytes).
@@ -43,13 +45,17 @@ class SourceSet {
  public:
   // Adds (or replaces) a file held in memory and returns it.
   const SourceFile& Add(std::string path, std::string text);
-  // Reads a file from disk; returns nullptr when it cannot be read.
-  const SourceFile* Load(const std::string& path);
+  // Reads a text file from disk: a regular file (not a folder, device or pipe) of at most
+  // limits::kMaxFileBytes, in UTF-8 without NUL or control bytes but tab and line breaks (a
+  // leading byte-order mark is dropped). Reports what is wrong, at the byte where it is, and
+  // returns nullptr. A file read before is not read again.
+  const SourceFile* Read(const std::string& path, Diagnostics& diagnostics);
   // The file with this path, or nullptr.
   const SourceFile* Find(const std::string& path) const;
 
  private:
   std::map<std::string, std::unique_ptr<SourceFile>, std::less<>> files_;
+  std::map<std::string, Diagnostic, std::less<>> not_text_;  // files that are not text, and why
 };
 
 }  // namespace rulecraft

@@ -1,0 +1,44 @@
+#include "base/text_bytes.h"
+
+#include <fmt/format.h>
+
+namespace rulecraft {
+namespace {
+
+// The length of the well-formed UTF-8 sequence at `at` (Unicode table 3-7), or 0.
+size_t SequenceLength(std::string_view text, size_t at) {
+  auto byte = [&](size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
+  auto in = [](unsigned value, unsigned low, unsigned high) { return value >= low && value <= high; };
+  unsigned lead = byte(0);
+  if (lead < 0x80) return 1;
+  if (in(lead, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
+  if (in(lead, 0xE0, 0xEF)) {
+    unsigned low = lead == 0xE0 ? 0xA0 : 0x80;
+    unsigned high = lead == 0xED ? 0x9F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) ? 3 : 0;
+  }
+  if (in(lead, 0xF0, 0xF4)) {
+    unsigned low = lead == 0xF0 ? 0x90 : 0x80;
+    unsigned high = lead == 0xF4 ? 0x8F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) && in(byte(3), 0x80, 0xBF) ? 4 : 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::optional<BadByte> FirstBadByte(std::string_view text) {
+  for (size_t at = 0; at < text.size();) {
+    auto byte = static_cast<unsigned char>(text[at]);
+    if (byte == 0) return BadByte{at, "a NUL byte"};
+    if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F) {
+      return BadByte{at, fmt::format("the control character 0x{:02X}", byte)};
+    }
+    size_t length = SequenceLength(text, at);
+    if (length == 0) return BadByte{at, fmt::format("a byte that is not UTF-8 (0x{:02X})", byte)};
+    at += length;
+  }
+  return std::nullopt;
+}
+
+}  // namespace rulecraft

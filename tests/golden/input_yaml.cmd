@@ -1,0 +1,1 @@
+test tests/golden/input_yaml/alias_cycle.yaml tests/golden/input_yaml/laughs.yaml tests/golden/input_yaml/tag.yaml tests/golden/input_yaml/two_documents.yaml tests/golden/input_yaml/not_utf8.yaml tests/golden/input_yaml/nul_byte.yaml tests/golden/input_yaml/deep_flow.yaml tests/golden/input_yaml/complex_key.yaml
