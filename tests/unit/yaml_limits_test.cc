@@ -82,6 +82,7 @@ TEST(YamlLimits, EveryYamlFileOfTheRepositoryPasses) {
   for (const char* folder : {"rulesets", "examples", "tests"}) {
     for (const auto& entry : fs::recursive_directory_iterator(fs::path(RULECRAFT_SOURCE_DIR) / folder)) {
       if (entry.path().extension() != ".yaml") continue;
+      if (entry.path().parent_path().filename() == "input_yaml") continue;  // the bad inputs on purpose
       std::ifstream in(entry.path());
       std::stringstream text;
       text << in.rdbuf();
