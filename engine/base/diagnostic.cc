@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "base/limits.h"
 #include "base/text_bytes.h"
 #include "rulecraft/source.h"
 
@@ -11,9 +12,18 @@ namespace rulecraft {
 
 Diagnostic& Diagnostics::Add(Severity severity, std::string code, SourceSpan span,
                              std::string message) {
+  size_t& count = severity == Severity::kError ? errors_ : warnings_;
+  if (++count > limits::kMaxErrors) {
+    ++(severity == Severity::kError ? dropped_errors_ : dropped_warnings_);
+    dropped_ = Diagnostic{};
+    dropped_.dropped = true;
+    return dropped_;
+  }
   items_.push_back(Diagnostic{severity, std::move(code), std::move(span), std::move(message), {}});
   return items_.back();
 }
+
+bool Diagnostics::Full() const { return errors_ >= limits::kMaxErrors; }
 
 Diagnostic& Diagnostics::Error(std::string code, SourceSpan span, std::string message) {
   return Add(Severity::kError, std::move(code), std::move(span), std::move(message));
@@ -24,15 +34,13 @@ Diagnostic& Diagnostics::Warning(std::string code, SourceSpan span, std::string 
 }
 
 void Diagnostics::Append(const Diagnostics& other) {
-  items_.insert(items_.end(), other.items_.begin(), other.items_.end());
-}
-
-bool Diagnostics::HasErrors() const { return ErrorCount() > 0; }
-
-size_t Diagnostics::ErrorCount() const {
-  return static_cast<size_t>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
-    return d.severity == Severity::kError;
-  }));
+  for (const Diagnostic& item : other.items_) {
+    Add(item.severity, item.code, item.span, item.message).notes = item.notes;
+  }
+  errors_ += other.dropped_errors_;
+  dropped_errors_ += other.dropped_errors_;
+  warnings_ += other.dropped_warnings_;
+  dropped_warnings_ += other.dropped_warnings_;
 }
 
 void Diagnostics::SortByPosition() {
@@ -150,6 +158,11 @@ std::string Render(const Diagnostic& diagnostic, const SourceSet& sources) {
 std::string Render(const Diagnostics& diagnostics, const SourceSet& sources) {
   std::string out;
   for (const Diagnostic& diagnostic : diagnostics.items()) out += Render(diagnostic, sources);
+  if (diagnostics.Full() || diagnostics.Dropped() > 0) {
+    out += fmt::format("rulecraft: at most {} errors and {} warnings are shown (limits::kMaxErrors){}\n",
+                       limits::kMaxErrors, limits::kMaxErrors,
+                       diagnostics.Dropped() > 0 ? fmt::format("; {} more not shown", diagnostics.Dropped()) : "");
+  }
   return out;
 }
 

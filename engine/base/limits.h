@@ -18,6 +18,8 @@ inline constexpr size_t kMaxCreatures = 10000;
 inline constexpr int kMaxExtendsDepth = 16;
 // Largest edit distance at which a name is offered as "did you mean".
 inline constexpr size_t kMaxSuggestionDistance = 3;
+// Longest misspelt name for which "did you mean" is looked for.
+inline constexpr size_t kMaxSuggestedNameLength = 64;
 // Lua instructions one hook call may run (docs/lua.md); a ruleset's `lua_instructions`
 // setting overrides it.
 inline constexpr int64_t kLuaInstructions = 1'000'000;
@@ -29,6 +31,12 @@ inline constexpr int64_t kLuaInstructionsMin = 1'000;
 inline constexpr int64_t kLuaInstructionsMax = 1'000'000'000;
 inline constexpr size_t kLuaMemoryMin = size_t{256} << 10;
 inline constexpr size_t kLuaMemoryMax = size_t{1} << 30;
+
+// --- Rules language ---
+// Levels a rules expression may nest: brackets, and the operators and keywords of one bracketed
+// group (a chain `a + b + c` counts each operator); refused on the token stream, before any
+// recursive walk.
+inline constexpr size_t kMaxRulesDepth = 200;
 
 // --- YAML (tables, scenarios) ---
 // Levels a YAML document may nest (a scenario needs about 8); deeper is refused before

@@ -34,8 +34,11 @@ std::optional<std::string> ClosestName(std::string_view wrong,
   size_t best_distance = 0;
   // A typo changes at most about a third of a name, and never more than the limit.
   size_t allowed = std::min(limits::kMaxSuggestionDistance, std::max<size_t>(1, wrong.size() / 3));
+  if (wrong.size() > limits::kMaxSuggestedNameLength) return best;  // no one mistypes a name that long
   for (const std::string& name : known) {
     if (name == wrong) continue;
+    size_t gap = name.size() > wrong.size() ? name.size() - wrong.size() : wrong.size() - name.size();
+    if (gap > allowed) continue;  // the distance is at least the difference in length
     size_t distance = EditDistance(wrong, name);
     // Never offer a name that shares nothing with the typo (one-letter names).
     if (distance <= allowed && distance < wrong.size() && (!best || distance < best_distance)) {
@@ -48,6 +51,7 @@ std::optional<std::string> ClosestName(std::string_view wrong,
 
 void SuggestName(Diagnostic& diagnostic, std::string_view wrong,
                  const std::vector<std::string>& known) {
+  if (diagnostic.dropped) return;  // past the error limit nobody reads it
   if (auto name = ClosestName(wrong, known)) {
     diagnostic.notes.push_back({{}, "did you mean '" + *name + "'?"});
   }

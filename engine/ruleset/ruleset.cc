@@ -70,8 +70,11 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
     manifest.name = fs::path(directory).filename().string();
   } else if (parsed) {
     manifest = check::CheckManifest(parsed->manifest, diagnostics);
-  } else {  // keep going with defaults so the tables' errors are reported too
+  } else if (fs::is_directory(fs::path(directory) / "tables")) {
+    // Keep going with defaults so the tables' errors are reported too.
     manifest.name = fs::path(directory).filename().string();
+  } else {
+    return false;  // no tables of its own: it extends a ruleset the broken manifest would name
   }
 
   if (!manifest.extends.empty()) {

@@ -2,11 +2,14 @@
 
 namespace rulecraft::check {
 
+void Module::Add(ast::Rule rule) {
+  by_name_.emplace(rule.name, static_cast<int>(rules.size()));
+  rules.push_back(std::move(rule));
+}
+
 int Module::Find(std::string_view name) const {
-  for (size_t i = 0; i < rules.size(); ++i) {
-    if (rules[i].name == name) return static_cast<int>(i);
-  }
-  return -1;
+  auto found = by_name_.find(std::string(name));
+  return found == by_name_.end() ? -1 : found->second;
 }
 
 }  // namespace rulecraft::check

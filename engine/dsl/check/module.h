@@ -1,7 +1,9 @@
 // The rules of one ruleset after layering, and what every checking pass reads.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "dsl/ast/ast.h"
@@ -12,10 +14,15 @@ namespace rulecraft::check {
 
 // Every rule of a ruleset, a child's rule replacing its parent's rule of the same name.
 struct Module {
-  std::vector<ast::Rule> rules;
+  std::vector<ast::Rule> rules;  // grown only by Add
 
+  // Appends a rule and indexes its name.
+  void Add(ast::Rule rule);
   // The index of the rule with this name, or -1.
   int Find(std::string_view name) const;
+
+ private:
+  std::unordered_map<std::string, int> by_name_;
 };
 
 // What a pass reads and where it reports.

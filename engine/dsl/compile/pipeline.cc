@@ -18,7 +18,7 @@ check::Module Merge(std::vector<LayeredFile>& files, Diagnostics& diagnostics) {
     for (ast::Rule& rule : layered.file.rules) {
       int existing = module.Find(rule.name);
       if (existing < 0) {
-        module.rules.push_back(std::move(rule));
+        module.Add(std::move(rule));
         layer_of.push_back(layered.layer);
         continue;
       }

@@ -1,9 +1,12 @@
 #include "dsl/parse/parse.h"
 
+#include <set>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "base/limits.h"
 #include "RulesLexer.h"
 #include "RulesParser.h"
 #include "antlr4-runtime.h"
@@ -87,6 +90,9 @@ std::string Reword(const std::string& raw) {
   return message;
 }
 
+// Thrown by the listener to stop a parse once as many errors are reported as are shown.
+struct EnoughErrors {};
+
 class DiagnosticListener : public antlr4::BaseErrorListener {
  public:
   DiagnosticListener(const SourceFile& file, Diagnostics& diagnostics)
@@ -99,6 +105,7 @@ class DiagnosticListener : public antlr4::BaseErrorListener {
                                                         ByteOffset(file_, line, column) + 1};
     diagnostics_.Error("syntax", span, Reword(message));
     ++count_;
+    if (diagnostics_.Full()) throw EnoughErrors{};
   }
 
   size_t count() const { return count_; }
@@ -301,6 +308,41 @@ class Utf8Input : public antlr4::ANTLRInputStream {
   }
 };
 
+// The first token at which the rules nest deeper than limits::kMaxRulesDepth, estimated from
+// above on the token stream before ANTLR's recursive descent sees it: within each bracketed
+// group every operator and keyword may open a level (a chain `a + b + c` nests as deep as it
+// is long once it is a tree), a comma starts the next sibling, and each bracket adds its own.
+// No recursive walk of the parse tree or the AST (checking, folding, lowering, printing,
+// freeing) then goes deeper than the limit allows.
+const antlr4::Token* TooDeep(const std::vector<antlr4::Token*>& tokens) {
+  static const std::set<std::string, std::less<>> kNesting = {
+      "+", "-", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">=", "not", "and", "or",
+      "if", "then", "else", "let", "in", ".", "="};
+  std::vector<size_t> levels{0};  // per open bracket: the levels its current sibling opened
+  size_t depth = 0;              // the sum of `levels` plus the brackets open
+  for (const antlr4::Token* token : tokens) {
+    std::string text = token->getText();
+    if (text == "rule") {
+      levels.assign(1, 0);
+      depth = 0;
+    } else if (text == "(" || text == "[") {
+      levels.push_back(0);
+      ++depth;
+    } else if ((text == ")" || text == "]") && levels.size() > 1) {
+      depth -= levels.back() + 1;
+      levels.pop_back();
+    } else if (text == ",") {
+      depth -= levels.back();
+      levels.back() = 0;
+    } else if (token->getType() != grammar::RulesLexer::STRING && kNesting.count(text) > 0) {
+      ++levels.back();
+      ++depth;
+    }
+    if (depth > limits::kMaxRulesDepth) return token;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics& diagnostics) {
@@ -311,6 +353,14 @@ std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics
     lexer.removeErrorListeners();
     lexer.addErrorListener(&listener);
     antlr4::CommonTokenStream tokens(&lexer);
+    tokens.fill();
+    if (const antlr4::Token* deep = TooDeep(tokens.getTokens())) {
+      diagnostics.Error("too-deep", TokenSpan(file, deep),
+                        fmt::format("the rules nest deeper than {} levels here (limits::kMaxRulesDepth): "
+                                    "split the expression into rules, or use let",
+                                    limits::kMaxRulesDepth));
+      return std::nullopt;
+    }
     RulesParser parser(&tokens);
     parser.removeErrorListeners();
     parser.addErrorListener(&listener);
@@ -325,6 +375,8 @@ std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics
     }
     for (auto* rule : tree->rules) out.rules.push_back(converter.Rule(rule));
     return out;
+  } catch (const EnoughErrors&) {
+    return std::nullopt;
   } catch (const std::range_error&) {
     diagnostics.Error("encoding", {file.path(), 0, 1}, "the file is not valid UTF-8");
   } catch (const std::exception& error) {

@@ -43,9 +43,12 @@ struct Diagnostic {
   SourceSpan span;
   std::string message;
   std::vector<DiagnosticNote> notes;
+  bool dropped = false;  // reported past the error limit: not kept, so not worth adding notes to
 };
 
-// An ordered collection of diagnostics, the value passed between stages.
+// An ordered collection of diagnostics, the value passed between stages. It keeps the first
+// 200 errors and the first 200 warnings (limits::kMaxErrors) and counts the rest, so bad input
+// costs time and memory in proportion to what is shown.
 class Diagnostics {
  public:
   // Appends a diagnostic and returns it so notes can be added.
@@ -57,8 +60,13 @@ class Diagnostics {
   // Appends every diagnostic of another list.
   void Append(const Diagnostics& other);
 
-  bool HasErrors() const;
-  size_t ErrorCount() const;
+  bool HasErrors() const { return errors_ > 0; }
+  // Every error reported, kept or not.
+  size_t ErrorCount() const { return errors_; }
+  // True once as many errors as are kept were reported: a stage may stop looking for more.
+  bool Full() const;
+  // Errors and warnings reported past the limit, not kept.
+  size_t Dropped() const { return dropped_errors_ + dropped_warnings_; }
   bool empty() const { return items_.empty(); }
   size_t size() const { return items_.size(); }
   const std::vector<Diagnostic>& items() const { return items_; }
@@ -68,6 +76,11 @@ class Diagnostics {
 
  private:
   std::vector<Diagnostic> items_;
+  size_t errors_ = 0;
+  size_t warnings_ = 0;
+  size_t dropped_errors_ = 0;
+  size_t dropped_warnings_ = 0;
+  Diagnostic dropped_;  // what Add returns for a diagnostic past the limit
 };
 
 // Renders one diagnostic as `file:line:col: severity[code]: message`, the source line, a

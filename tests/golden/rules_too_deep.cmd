@@ -1,0 +1,1 @@
+check tests/golden/rules_too_deep
