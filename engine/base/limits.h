@@ -26,6 +26,11 @@ inline constexpr int64_t kLuaInstructions = 1'000'000;
 // Bytes one hook call may allocate beyond what the sandbox already holds; a ruleset's
 // `lua_memory` setting overrides it.
 inline constexpr size_t kLuaMemoryBytes = size_t{8} << 20;
+// Lua instructions all the hook calls of one query may run together, and the time they may
+// take (docs/lua.md, "Limits"): a hook that spends most of its per-call budget on every step
+// of a search stops there, with error[lua-budget] naming the query.
+inline constexpr int64_t kLuaQueryInstructions = 20'000'000;
+inline constexpr int64_t kLuaQueryMilliseconds = 3'000;
 // The range a ruleset may set those two to.
 inline constexpr int64_t kLuaInstructionsMin = 1'000;
 inline constexpr int64_t kLuaInstructionsMax = 1'000'000'000;

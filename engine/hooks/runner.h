@@ -140,6 +140,8 @@ class Runner {
 
   // How many script calls the runner has made (for benchmarks).
   int64_t calls() const { return sandbox_.calls(); }
+  // Shares the query's budget with every hook call of this runner (docs/lua.md, "Limits").
+  void SetQueryBudget(QueryBudget* budget) { sandbox_.SetQueryBudget(budget); }
 
   bool failed() const { return failed_; }
   // The failure as a diagnostic (file = the script, span = its line) and as "path:line: …".

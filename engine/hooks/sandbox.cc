@@ -247,6 +247,11 @@ Sandbox::Sandbox(const Limits& limits) : limits_(limits) {
   lua_getfield(L_, base, "setmetatable");
   lua_pushcclosure(L_, GuardedSetMetatable, 1);
   lua_setfield(L_, base, "setmetatable");
+  for (bool with_handler : {false, true}) {
+    lua_pushboolean(L_, with_handler ? 1 : 0);
+    lua_pushcclosure(L_, GuardedCall, 1);
+    lua_setfield(L_, base, with_handler ? "xpcall" : "pcall");
+  }
   // string: no dump; guarded patterns (also reached as methods, s:find).
   lua_getfield(L_, base, LUA_STRLIBNAME);
   lua_pushnil(L_);
@@ -337,6 +342,10 @@ void Sandbox::Begin(const Script& script, bool lines) {
   running_ = &script;
   chunk_name_ = "=" + script.trait;
   remaining_ = limits_.instructions;
+  query_limited_ = query_ != nullptr && query_->instructions < remaining_;
+  if (query_limited_) remaining_ = std::max<int64_t>(0, query_->instructions);
+  granted_ = remaining_;
+  timed_out_ = false;
   granularity_ = static_cast<int>(std::min<int64_t>(kGranularity, std::max<int64_t>(1, limits_.instructions)));
   exhausted_ = false;
   kind_ = Failure::kNone;
@@ -351,6 +360,7 @@ void Sandbox::Begin(const Script& script, bool lines) {
 
 void Sandbox::End() {
   lua_sethook(L_, nullptr, 0, 0);
+  if (query_ != nullptr) query_->instructions -= granted_ - std::max<int64_t>(0, remaining_);
   allocator_.limit = SIZE_MAX;
   if (allocator_.refused || exhausted_) lua_gc(L_, LUA_GCCOLLECT);
 }
@@ -370,7 +380,8 @@ void Sandbox::CountHook(lua_State* L, lua_Debug* ar) {
   }
   if (!box->exhausted_) {
     box->remaining_ -= box->granularity_;
-    if (box->remaining_ > 0) return;
+    box->timed_out_ = box->query_ != nullptr && std::chrono::steady_clock::now() > box->query_->deadline;
+    if (box->remaining_ > 0 && !box->timed_out_) return;
     if (box->line_ == 0) box->line_ = box->ScriptLine(0);
     box->Exhaust();
   }
@@ -410,6 +421,36 @@ int Sandbox::MessageHandler(lua_State* L) {
     box->line_ = line != 0 ? line : box->ScriptLine(1);
   }
   return 1;
+}
+
+int Sandbox::GuardedCall(lua_State* L) {
+  bool with_handler = lua_toboolean(L, lua_upvalueindex(1)) != 0;
+  luaL_checkany(L, 1);
+  if (with_handler) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);  // the handler goes below the function: handler, f, arguments…
+    lua_remove(L, 2);
+    lua_insert(L, 1);
+  }
+  int function = with_handler ? 2 : 1;
+  int status = lua_pcall(L, lua_gettop(L) - function, LUA_MULTRET, 0);
+  Sandbox* box = Of(L);
+  auto out_of_budget = [&](int code) { return code == LUA_ERRMEM || box->exhausted_ || box->allocator_.refused; };
+  if (status != LUA_OK && out_of_budget(status)) return lua_error(L);  // on to the engine's handler
+  if (status == LUA_OK) {
+    lua_pushboolean(L, 1);
+    lua_insert(L, function);
+    return lua_gettop(L) - function + 1;
+  }
+  if (with_handler) {  // handler(error), itself protected and under the same budget
+    lua_pushvalue(L, 1);
+    lua_insert(L, -2);
+    status = lua_pcall(L, 1, 1, 0);
+    if (status != LUA_OK && out_of_budget(status)) return lua_error(L);
+  }
+  lua_pushboolean(L, 0);
+  lua_insert(L, -2);
+  return 2;
 }
 
 int Sandbox::RunHook(lua_State* L) {
@@ -481,6 +522,11 @@ void Sandbox::Classify(const Script& script, int status, const char* hook) {
     SetFailure(script, "lua-pattern", line_,
                fmt::format("{}, more than {} of {} instructions allows", pattern_message_, budget,
                            limits_.instructions));
+  } else if (exhausted_ && (timed_out_ || query_limited_)) {
+    SetFailure(script, "lua-budget", line_,
+               fmt::format("{} ran past the budget of query '{}': its hook calls together may run {} "
+                           "instructions for {} ms (limits::kLuaQueryInstructions, kLuaQueryMilliseconds)",
+                           what, query_->query, limits::kLuaQueryInstructions, limits::kLuaQueryMilliseconds));
   } else if (exhausted_) {
     SetFailure(script, "lua-budget", line_,
                fmt::format("{} ran past its budget of {} instructions (an endless loop?)", what,

@@ -72,6 +72,9 @@ class Sandbox {
   // Records a failure found by the caller (a result of the wrong type) at a script line.
   void Fail(const Script& script, int line, std::string code, std::string message);
 
+  // Shares a query's budget with every call from now on (nullptr: calls have only their own).
+  void SetQueryBudget(QueryBudget* budget) { query_ = budget; }
+
   lua_State* state() const { return L_; }
   // How many hook calls this sandbox has made.
   int64_t calls() const { return calls_; }
@@ -105,6 +108,11 @@ class Sandbox {
   static void CountHook(lua_State* L, lua_Debug* ar);
   static int MessageHandler(lua_State* L);
   static int RunHook(lua_State* L);
+  // pcall and xpcall for scripts (upvalue 1: whether a message handler comes second): they
+  // catch a script's errors but never the end of its instructions, time or memory, and a
+  // message handler runs after the failed call, not as Lua's error function, so no handler
+  // can keep a script running once it is out of budget.
+  static int GuardedCall(lua_State* L);
 
   // The registry reference of a script's compiled chunk (compiled on first use); LUA_NOREF on
   // a syntax error (failure_ set).
@@ -134,6 +142,10 @@ class Sandbox {
   const Script* running_ = nullptr;
   std::string chunk_name_;
   int64_t remaining_ = 0;
+  int64_t granted_ = 0;             // the instructions this call started with
+  QueryBudget* query_ = nullptr;    // the query's budget, shared by its calls
+  bool query_limited_ = false;      // the query's budget, not the call's, bounds this call
+  bool timed_out_ = false;          // the query ran past its time
   int granularity_ = 1000;
   int64_t calls_ = 0;
   bool exhausted_ = false;

@@ -2,6 +2,7 @@
 // finds the script a creature's trait names.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -53,6 +54,14 @@ struct Limits {
 
 // The limits a ruleset sets.
 Limits LimitsOf(const ruleset::Ruleset& rules);
+
+// What all the hook calls of one query may use together: instructions left and a deadline.
+struct QueryBudget {
+  std::string query;  // the query's id, for the message
+  int64_t instructions = limits::kLuaQueryInstructions;
+  std::chrono::steady_clock::time_point deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(limits::kLuaQueryMilliseconds);
+};
 
 // One script file, compiled and run once at load to learn which hook points it defines.
 struct Script {

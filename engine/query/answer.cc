@@ -59,7 +59,9 @@ nlohmann::json ExplainHookChange(const hooks::Change& change) {
           {"value", shown(change.after)}};
 }
 
-nlohmann::json Answer(const AnswerContext& context, const model::Query& query) {
+nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query& query) {
+  hooks::QueryBudget budget{query.id};
+  AnswerContext context{scenario_context.scenario, scenario_context.rules, scenario_context.sources, &budget};
   nlohmann::json result = {{"id", query.id}, {"kind", query.kind_name}, {"status", "ok"}};
   if (!query.valid) {
     result["status"] = "error";

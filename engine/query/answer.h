@@ -17,6 +17,7 @@ struct AnswerContext {
   const model::Scenario& scenario;
   const ruleset::Ruleset& rules;
   const SourceSet& sources;
+  hooks::QueryBudget* budget = nullptr;  // what the query's Lua hook calls may use together
 };
 
 // Answers one query: `{id, kind, status, …numbers, explain}`. A query whose parameters were

@@ -13,6 +13,7 @@ std::unique_ptr<hooks::Runner> RunnerFor(const AnswerContext& context, const mod
   for (hooks::HookPoint point : points) needed = needed || hooks::Runner::AnyDefines(scripts, point);
   if (!needed) return nullptr;
   auto runner = std::make_unique<hooks::Runner>(context.rules, hooks::LimitsOf(context.rules));
+  runner->SetQueryBudget(context.budget);
   runner->SetMover(CreatureFactsOf(creature), std::move(scripts));
   return runner;
 }

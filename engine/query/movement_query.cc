@@ -96,6 +96,7 @@ bool PrepareKind(const AnswerContext& context, Move& move, Kind& kind, const std
   // a scenario without them pays nothing.
   if (movement::Hooked(context.scenario, *move.creature)) {
     kind.hooks = std::make_unique<hooks::Runner>(context.rules, hooks::LimitsOf(context.rules));
+    kind.hooks->SetQueryBudget(context.budget);
     kind.hooks->SetMover(CreatureFactsOf(creature), ScriptsOf(creature));
     kind.hooks->SetMode(move.mode);
     kind.hooks->SetMap(context.scenario.map->width, context.scenario.map->height);
