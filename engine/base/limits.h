@@ -12,6 +12,8 @@ inline constexpr size_t kMaxFileBytes = 16u << 20;
 inline constexpr size_t kMaxErrors = 200;
 // Largest map side, in squares.
 inline constexpr int32_t kMaxMapSide = 4096;
+// Squares above or below its start a place in a query may be ([x, y, altitude]).
+inline constexpr int64_t kMaxAltitude = 4096;
 // Creatures per scenario.
 inline constexpr size_t kMaxCreatures = 10000;
 // Nesting depth of `extends` chains between rulesets.

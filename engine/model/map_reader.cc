@@ -172,12 +172,18 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
     SourceSpan row_span = yaml::SpanOf(file, row);
     // A quoted row starts one byte after its span.
     uint32_t first = row_span.begin + (file.text()[row_span.begin] == '"' || file.text()[row_span.begin] == '\'' ? 1 : 0);
-    if (map.width == 0) map.width = static_cast<int32_t>(text->size());
-    if (static_cast<int32_t>(text->size()) != map.width || text->empty() ||
-        text->size() > static_cast<size_t>(limits::kMaxMapSide)) {
+    // The first row that is neither empty nor too wide sets the width the others must have.
+    bool fits = !text->empty() && text->size() <= static_cast<size_t>(limits::kMaxMapSide);
+    if (map.width == 0 && fits) map.width = static_cast<int32_t>(text->size());
+    if (!fits || static_cast<int32_t>(text->size()) != map.width) {
+      std::string expected = map.width > 0 ? fmt::format("a row as wide as the first, {} squares", map.width)
+                                           : fmt::format("a row of 1 to {} squares", limits::kMaxMapSide);
       diagnostics.Error("ragged-map", row_span,
-                        fmt::format("every map row must be {} squares wide; this one is {}",
-                                    map.width, text->size()));
+                        text->size() > static_cast<size_t>(limits::kMaxMapSide)
+                            ? fmt::format("expected at most {} squares in a map row (limits::kMaxMapSide), found {}",
+                                          limits::kMaxMapSide, text->size())
+                            : fmt::format("expected {}, found {}", expected,
+                                          text->empty() ? "an empty row" : fmt::format("{} squares", text->size())));
       ok = false;
       text->resize(static_cast<size_t>(map.width), '\0');  // keep the shape so later checks run
     }

@@ -1,5 +1,7 @@
 #include "model/query_reader.h"
 
+#include "base/limits.h"
+
 #include <fmt/format.h>
 
 #include "base/suggest.h"
@@ -113,10 +115,11 @@ bool CheckPlace(const SourceFile& file, const YAML::Node& node, std::string_view
                 Diagnostics& diagnostics) {
   if (node.IsSequence() && node.size() == 3) {
     auto altitude = node[2].IsScalar() ? yaml::ParseInt(node[2].Scalar()) : std::nullopt;
-    if (!altitude || *altitude < -1000000 || *altitude > 1000000) {
+    if (!altitude || *altitude < -limits::kMaxAltitude || *altitude > limits::kMaxAltitude) {
       diagnostics.Error("bad-square", yaml::SpanOf(file, node),
-                        fmt::format("expected [x, y] or [x, y, altitude] of whole numbers for {}, found {}", what,
-                                    yaml::Describe(node)));
+                        fmt::format("expected [x, y] or [x, y, altitude] of whole numbers, the altitude within "
+                                    "±{} squares (limits::kMaxAltitude), for {}, found {}",
+                                    limits::kMaxAltitude, what, yaml::Describe(node)));
       return false;
     }
     YAML::Node square(YAML::NodeType::Sequence);

@@ -251,8 +251,10 @@ void CheckPlacement(const SourceFile& file, const Scenario& scenario,
     const Creature& creature = scenario.creatures[index];
     if (!creature.valid) continue;
     int32_t side = creature.squares_per_side;
-    Square far{creature.at.x + side - 1, creature.at.y + side - 1};
-    if (!map.Contains(creature.at) || !map.Contains(far)) {
+    // In 64 bits: a creature's place may be anything a 32-bit coordinate holds.
+    int64_t far_x = int64_t{creature.at.x} + side - 1;
+    int64_t far_y = int64_t{creature.at.y} + side - 1;
+    if (!map.Contains(creature.at) || far_x >= map.width || far_y >= map.height) {
       diagnostics.Error("outside-map", creature.span,
                         fmt::format("creature '{}' at [{}, {}] ({}×{} squares) does not fit on the "
                                     "{}×{} map",

@@ -1,0 +1,1 @@
+test tests/golden/scenario_bad_places/far_corners.yaml tests/golden/scenario_bad_places/empty_first_row.yaml
