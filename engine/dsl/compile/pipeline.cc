@@ -1,8 +1,11 @@
 #include "dsl/compile/pipeline.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "dsl/ast/printer.h"
+#include "dsl/check/environment.h"
 #include "dsl/check/passes.h"
 #include "dsl/compile/fold_constants.h"
 #include "dsl/compile/lower.h"
@@ -36,6 +39,32 @@ check::Module Merge(std::vector<LayeredFile>& files, Diagnostics& diagnostics) {
   return module;
 }
 
+// A table whose rows a record field holds (a creature's race, size, armor; a square's terrain
+// …) is read at every such field, so it may not be empty; nor may a table a rule names in a
+// type. Modifier tables with no rows are fine (003 gives 5e none).
+void CheckIndexedTablesHaveRows(const check::Module& module, const tables::TableSet& tables,
+                                Diagnostics& diagnostics) {
+  std::vector<std::string> indexed;
+  auto note = [&](const ast::Type& type) {
+    if (type.kind == ast::TypeKind::kRow && std::find(indexed.begin(), indexed.end(), type.name) == indexed.end()) {
+      indexed.push_back(type.name);
+    }
+  };
+  for (const check::RecordKind& record : check::RecordKinds()) {
+    for (const check::RecordField& field : record.fields) note(field.type);
+  }
+  for (const ast::Rule& rule : module.rules) {
+    note(rule.result);
+    for (const ast::Param& param : rule.params) note(param.type);
+  }
+  for (const std::string& name : indexed) {
+    const tables::Table* table = tables.Find(name);
+    if (table == nullptr || !table->rows.empty()) continue;
+    diagnostics.Error("empty-table", table->rows_span.HasFile() ? table->rows_span : SourceSpan{table->file, 0, 0},
+                      fmt::format("expected at least one row in table '{}': the rules read its rows", name));
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& PassNames() {
@@ -63,6 +92,7 @@ std::optional<Program> CompileRules(std::vector<LayeredFile> files, const tables
     pass(context);
     dump(name);
   }
+  CheckIndexedTablesHaveRows(module, tables, diagnostics);
   if (diagnostics.ErrorCount() != errors) return std::nullopt;
   FoldConstants(context);
   dump("fold");

@@ -192,7 +192,13 @@ Slot Machine::Run(int rule_index, Slot* frame) {
       }
       case Op::kColumn: {
         const compile::ColumnData& column = program_.columns[static_cast<size_t>(instr.a)];
-        size_t row = static_cast<size_t>(pop().number);
+        double index = pop().number;
+        if (!(index >= 0 && index < static_cast<double>(column.values.size()))) {  // NaN fails too
+          Fail(rule_index, "a table lookup past the table's rows");
+          push_number(0);
+          break;
+        }
+        size_t row = static_cast<size_t>(index);
         push_number(column.values[row]);
         if (trace_ != nullptr) {
           trace_->events.push_back({TraceEvent::Kind::kColumn, instr.a, static_cast<int32_t>(row), 0,
@@ -202,8 +208,16 @@ Slot Machine::Run(int rule_index, Slot* frame) {
       }
       case Op::kMapCell: {
         const compile::MapData& map = program_.maps[static_cast<size_t>(instr.a)];
-        size_t key = static_cast<size_t>(pop().number);
-        size_t row = static_cast<size_t>(pop().number);
+        double key_index = pop().number;
+        double row_index = pop().number;
+        if (!(key_index >= 0 && key_index < static_cast<double>(map.keys) && row_index >= 0 &&
+              (row_index + 1) * static_cast<double>(map.keys) <= static_cast<double>(map.values.size()))) {
+          Fail(rule_index, "a table lookup past the table's rows");
+          push_number(0);
+          break;
+        }
+        size_t key = static_cast<size_t>(key_index);
+        size_t row = static_cast<size_t>(row_index);
         double value = map.values[row * map.keys + key];
         push_number(value);
         if (trace_ != nullptr) {
