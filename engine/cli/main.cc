@@ -1,6 +1,7 @@
 // The `rulecraft` command: check rulesets, run scenarios, run scenario tests.
 //
-// Exit codes: 0 success; 1 the input has errors or a test failed; 2 the command line is wrong.
+// Exit codes: 0 success; 1 the input has errors, a query answered an error or a test failed; 2 the
+// command line is wrong.
 #include <iostream>
 #include <regex>
 
@@ -17,7 +18,8 @@ constexpr int kExitInputErrors = 1;
 constexpr int kExitUsage = 2;
 
 const char* kFooter =
-    "Exit codes: 0 success; 1 the input has errors or a test failed; 2 the command line is wrong.";
+    "Exit codes: 0 success; 1 the input has errors, a query answered an error or a test failed; 2 the "
+    "command line is wrong.";
 
 void PrintDiagnostics(rulecraft::Diagnostics& diagnostics, const rulecraft::Session& session) {
   diagnostics.SortByPosition();
@@ -64,7 +66,10 @@ int Run(const std::string& scenario, const std::string& format, bool explain) {
   } else {
     rulecraft::cli::WriteJson(std::cout, *results);
   }
-  return diagnostics.HasErrors() ? kExitInputErrors : kExitOk;
+  // A query that could not be answered (a Lua hook failing, a rule dividing by zero) fails the run.
+  bool answered = true;
+  for (const auto& result : (*results)["results"]) answered = answered && result.value("status", "") != "error";
+  return diagnostics.HasErrors() || !answered ? kExitInputErrors : kExitOk;
 }
 
 int Test(const std::vector<std::string>& paths, const std::string& filter, bool verbose) {

@@ -91,6 +91,12 @@ void StepRules::AskAbout(uint16_t cls, const Occupant* member) {
   if (hooks_ != nullptr) hooks_->ForgetSquare(cls);  // the scripts' view of the square changes with it
 }
 
+double StepRules::Run(int rule, const eval::Slot* args) {
+  double value = machine_.Call(rule, {args, 3}).number;
+  if (!machine_.error().empty() && error_.empty()) error_ = machine_.error();
+  return value;
+}
+
 float StepRules::EvaluateOne(const SubStep& step) {
   FillSquare(step.to, to_);
   FillSquare(step.side_a, side_a_);
@@ -103,7 +109,7 @@ float StepRules::EvaluateOne(const SubStep& step) {
   step_[10].number = step.barrier != 0 && !step.crosses ? 1 : 0;
   step_[11].number = step.barrier != 0 ? static_cast<double>(grid_.BarrierRow(step.barrier)) : 0;
   eval::Slot args[3] = {mover_, eval::Slot{.record = step_.data()}, mode_};
-  bool allowed = may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0;
+  bool allowed = may_enter_ < 0 || Run(may_enter_, args) != 0;
   // The scripts see the DSL's answer and may change it (docs/lua.md).
   bool hooked = hooks_ != nullptr && !hooks_->failed();
   const Occupant* occupant = hooked ? OccupantFor(step.to) : nullptr;
@@ -117,13 +123,17 @@ float StepRules::EvaluateOne(const SubStep& step) {
     allowed = hooks_->MayEnter(facts, scripts, allowed, zone != nullptr);
   }
   if (!allowed) return kBlocked;
-  double cost = machine_.Call(step_cost_, args).number;
-  if (!machine_.error().empty() && error_.empty()) error_ = machine_.error();
-  if (hooked && cost >= 0 && std::isfinite(cost)) cost = hooks_->StepCost(facts, scripts, cost, zone != nullptr);
-  if (!(cost >= 0) || !std::isfinite(cost)) {  // a negative or undefined cost cannot be walked
-    if (error_.empty()) error_ = fmt::format("step_cost gave {}, which is not a cost", cost);
+  double cost = Run(step_cost_, args);
+  if (!(cost >= 0) || !std::isfinite(cost)) {  // a negative or undefined cost is the rule's error
+    const compile::CompiledRule& rule = rules_.program->rules[static_cast<size_t>(step_cost_)];
+    if (error_.empty()) {
+      error_ = fmt::format("rule '{}' ({}) gave {} for a step, which is not a cost: a cost is 0 or more squares",
+                           rule.name, rule.span.file, cost);
+    }
     return kBlocked;
   }
+  if (hooked) cost = hooks_->StepCost(facts, scripts, cost, zone != nullptr);
+  if (!(cost >= 0) || !std::isfinite(cost)) return kBlocked;  // the scripts reported theirs
   if (cost != std::floor(cost)) fractional_ = true;
   return static_cast<float>(cost);
 }
@@ -183,7 +193,7 @@ bool StepRules::MayEndOne(uint16_t cls) {
   if (may_end_ >= 0) {
     FillSquare(cls, end_square_);
     eval::Slot args[3] = {mover_, eval::Slot{.record = end_square_.data()}, mode_};
-    allowed = machine_.Call(may_end_, args).number != 0;
+    allowed = Run(may_end_, args) != 0;
   }
   if (hooks_ != nullptr && !hooks_->failed()) {
     const Occupant* occupant = OccupantFor(cls);
@@ -224,7 +234,7 @@ std::optional<double> StepRules::StepOnTerrain(const hooks::StepFacts& step, int
   eval::Slot args[3] = {mover_, eval::Slot{.record = other_step_.data()}, mode_};
   machine_.SetTrace(nullptr);  // the question is the script's, not part of the explanation
   std::optional<double> cost;
-  if (may_enter_ < 0 || machine_.Call(may_enter_, args).number != 0) cost = machine_.Call(step_cost_, args).number;
+  if (may_enter_ < 0 || Run(may_enter_, args) != 0) cost = Run(step_cost_, args);
   machine_.SetTrace(trace_);
   return cost;
 }
@@ -234,7 +244,7 @@ bool StepRules::EndOnTerrain(const hooks::SquareFacts& square, int terrain) {
   FillSquare(static_cast<uint16_t>(square.key), other_to_, terrain);
   eval::Slot args[3] = {mover_, eval::Slot{.record = other_to_.data()}, mode_};
   machine_.SetTrace(nullptr);
-  bool allowed = machine_.Call(may_end_, args).number != 0;
+  bool allowed = Run(may_end_, args) != 0;
   machine_.SetTrace(trace_);
   return allowed;
 }

@@ -45,7 +45,8 @@ class StepRules : private hooks::Oracle {
   StepRules(const StepRules&) = delete;
   StepRules& operator=(const StepRules&) = delete;
 
-  // False when the ruleset lacks step_cost (then `error()` says so).
+  // False when the ruleset lacks step_cost, or a step rule failed while a search ran (division by
+  // zero, a cost below 0 or not a number): then `error()` says which rule and why.
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }
 
@@ -80,6 +81,8 @@ class StepRules : private hooks::Oracle {
   void SizeMemo();
   // Evaluates a step; into a square several creatures share, once per creature (member_).
   float Evaluate(const SubStep& step);
+  // Calls a step rule on (mover, step or square, mode); its runtime error, if any, becomes error().
+  double Run(int rule, const eval::Slot* args);
   float EvaluateOne(const SubStep& step);
   bool MayEndOne(uint16_t cls);
   // The occupant the rules see in a square of this class: member_ while a shared square's

@@ -53,6 +53,15 @@ struct Move {
 // Whether any kind's Lua runner failed; reports the first failure into `result`.
 bool AnyHookFailed(const Move& move, nlohmann::json& result) {
   for (const auto& kind : move.kinds) {
+    if (kind->rules && !kind->rules->ok()) {  // a step rule failed during the search: no answer
+      result = {{"id", result.value("id", "")},
+                {"kind", result.value("kind", "")},
+                {"status", "error"},
+                {"message", kind->rules->error()}};
+      return true;
+    }
+  }
+  for (const auto& kind : move.kinds) {
     if (kind->hooks && kind->hooks->failed()) {
       ReportHookFailure(*kind->hooks, result);
       return true;
