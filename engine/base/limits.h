@@ -52,6 +52,13 @@ inline constexpr size_t kMaxYamlDepth = 64;
 // Values a YAML document may hold once its aliases are expanded.
 inline constexpr size_t kMaxYamlNodes = 2'000'000;
 
+// --- Numbers ---
+// Largest number a table cell may hold (feet for distances): larger ones are mistakes, and
+// sums of them must stay exact in a double.
+inline constexpr double kMaxTableNumber = 1'000'000;
+// Largest distance in feet a scenario or query may give (a speed, movement already used).
+inline constexpr double kMaxScenarioFeet = 1'000'000;
+
 // --- Answers ---
 // Squares a `reach` answer lists one by one in `squares`; beyond it only the compact `grid`
 // carries them (docs/scenarios.md, "Reach grids").

@@ -230,8 +230,18 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
     }
     case ParamType::kBool:
       return yaml::ReadBool(file, node, spec.key, diagnostics).has_value();
-    case ParamType::kNumber:
-      return yaml::ReadNumber(file, node, spec.key, diagnostics).has_value();
+    case ParamType::kNumber: {
+      // Every number a query takes is a distance in feet (used_ft, a travel speed) or a count of
+      // hours: never below 0, never beyond what a scenario may give.
+      auto number = yaml::ReadNumber(file, node, spec.key, diagnostics);
+      if (number && !(*number >= 0 && *number <= limits::kMaxScenarioFeet)) {
+        diagnostics.Error("out-of-range", yaml::SpanOf(file, node),
+                          fmt::format("expected {} from 0 to {} (limits::kMaxScenarioFeet), found {}", spec.key,
+                                      limits::kMaxScenarioFeet, node.Scalar()));
+        return false;
+      }
+      return number.has_value();
+    }
     case ParamType::kAny:
       return true;
   }

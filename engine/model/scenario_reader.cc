@@ -61,10 +61,11 @@ void ReadSpeeds(const SourceFile& file, const YAML::Node& node, Creature& creatu
       feet = yaml::ParseNumber(value.Scalar());
       if (!feet) feet = tables::ParseDistance(value.Scalar(), square_ft);
     }
-    if (!feet || *feet < 0) {
+    if (!feet || !(*feet >= 0 && *feet <= limits::kMaxScenarioFeet)) {
       diagnostics.Error("wrong-type", yaml::SpanOf(file, value),
-                        fmt::format("expected a speed in feet (e.g. 30) for '{}', found {}", kind,
-                                    yaml::Describe(value)));
+                        fmt::format("expected a speed in feet from 0 to {} (e.g. 30; limits::kMaxScenarioFeet) "
+                                    "for '{}', found {}",
+                                    limits::kMaxScenarioFeet, kind, yaml::Describe(value)));
       continue;
     }
     creature.speeds_ft[kind] = *feet;

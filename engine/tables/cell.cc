@@ -1,9 +1,11 @@
 #include "tables/cell.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
+#include "base/limits.h"
 #include "base/suggest.h"
 
 namespace rulecraft::tables {
@@ -24,6 +26,26 @@ Value Number(double number, const YAML::Node& node, const SourceFile& file) {
   value.text = node.Scalar();
   value.span = yaml::SpanOf(file, node);
   return value;
+}
+
+// Whether a table number is one rulecraft computes with: finite and within ±kMaxTableNumber.
+bool InRange(double number) { return std::abs(number) <= limits::kMaxTableNumber; }  // NaN fails too
+
+// A number cell checked against its range and, for a positive column, above 0.
+std::optional<Value> CheckedNumber(double number, const YAML::Node& node, const SourceFile& file,
+                                   const ColumnSchema& column, Diagnostics& diagnostics) {
+  if (!InRange(number)) {
+    diagnostics.Error("out-of-range", yaml::SpanOf(file, node),
+                      fmt::format("expected {} within ±{} in column '{}' (limits::kMaxTableNumber), found '{}'",
+                                  DescribeType(column.type), limits::kMaxTableNumber, column.name, node.Scalar()));
+    return std::nullopt;
+  }
+  if (column.positive && !(number > 0)) {
+    diagnostics.Error("out-of-range", yaml::SpanOf(file, node),
+                      fmt::format("expected more than 0 in column '{}', found '{}'", column.name, node.Scalar()));
+    return std::nullopt;
+  }
+  return Number(number, node, file);
 }
 
 std::optional<Value> WrongType(const SourceFile& file, const YAML::Node& node,
@@ -135,22 +157,22 @@ std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
       }
       auto whole = yaml::ParseInt(text);
       if (!whole) return WrongType(file, node, column, diagnostics);
-      return Number(static_cast<double>(*whole), node, file);
+      return CheckedNumber(static_cast<double>(*whole), node, file, column, diagnostics);
     }
     case CellType::kNumber: {
       auto number = yaml::ParseNumber(text);
       if (!number) return WrongType(file, node, column, diagnostics);
-      return Number(*number, node, file);
+      return CheckedNumber(*number, node, file, column, diagnostics);
     }
     case CellType::kRatio: {
       auto ratio = ParseRatio(text);
       if (!ratio) return WrongType(file, node, column, diagnostics);
-      return Number(*ratio, node, file);
+      return CheckedNumber(*ratio, node, file, column, diagnostics);
     }
     case CellType::kDistance: {
       auto feet = ParseDistance(text, square_ft);
       if (!feet) return WrongType(file, node, column, diagnostics);
-      return Number(*feet, node, file);
+      return CheckedNumber(*feet, node, file, column, diagnostics);
     }
     case CellType::kBool: {
       auto flag = yaml::ReadBool(file, node, "column '" + column.name + "'", diagnostics);

@@ -15,6 +15,12 @@ ColumnSchema Col(std::string name, CellType type, bool required) {
   return ColumnSchema{std::move(name), type, required, {}, {}};
 }
 
+// A number column whose values must be above 0.
+ColumnSchema Positive(ColumnSchema column) {
+  column.positive = true;
+  return column;
+}
+
 ColumnSchema Choice(std::string name, std::vector<std::string> choices, bool required) {
   return ColumnSchema{std::move(name), CellType::kEnum, required, std::move(choices), {}};
 }
@@ -24,7 +30,7 @@ std::vector<TableSchema> BuildSchemas() {
   std::vector<TableSchema> schemas;
 
   schemas.push_back({"sizes", true, true, false,
-                     {Col("space", T::kDistance, true), Col("fits_per_square", T::kInt, true),
+                     {Positive(Col("space", T::kDistance, true)), Positive(Col("fits_per_square", T::kInt, true)),
                       Col("reach_tall", T::kDistance, false), Col("reach_long", T::kDistance, false),
                       Col("size_modifier", T::kInt, false), Col("grapple_modifier", T::kInt, false),
                       Col("hide_modifier", T::kInt, false)},

@@ -29,6 +29,7 @@ struct ColumnSchema {
   bool required = false;
   std::vector<std::string> choices;  // kEnum
   std::string keyed_by;              // kDistanceMap: the table whose rows are the keys
+  bool positive = false;             // numbers must be above 0 (a size's space)
 };
 
 // One table kind.

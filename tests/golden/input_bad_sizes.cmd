@@ -1,0 +1,1 @@
+check tests/golden/input_bad_sizes
