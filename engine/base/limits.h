@@ -20,6 +20,8 @@ inline constexpr size_t kMaxCreatures = 10000;
 inline constexpr int kMaxExtendsDepth = 16;
 // Largest edit distance at which a name is offered as "did you mean".
 inline constexpr size_t kMaxSuggestionDistance = 3;
+// Known names an unknown-name error lists when none is close enough to suggest.
+inline constexpr size_t kMaxListedNames = 12;
 // Longest misspelt name for which "did you mean" is looked for.
 inline constexpr size_t kMaxSuggestedNameLength = 64;
 // Lua instructions one hook call may run (docs/lua.md); a ruleset's `lua_instructions`

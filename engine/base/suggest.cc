@@ -54,7 +54,13 @@ void SuggestName(Diagnostic& diagnostic, std::string_view wrong,
   if (diagnostic.dropped) return;  // past the error limit nobody reads it
   if (auto name = ClosestName(wrong, known)) {
     diagnostic.notes.push_back({{}, "did you mean '" + *name + "'?"});
+    return;
   }
+  // No close name: a short list is worth showing whole.
+  if (known.empty() || known.size() > limits::kMaxListedNames) return;
+  std::string names;
+  for (const std::string& name : known) names += (names.empty() ? "" : ", ") + name;
+  diagnostic.notes.push_back({{}, "expected one of: " + names});
 }
 
 }  // namespace rulecraft

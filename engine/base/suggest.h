@@ -12,7 +12,8 @@ namespace rulecraft {
 std::optional<std::string> ClosestName(std::string_view wrong,
                                        const std::vector<std::string>& known);
 
-// Adds "did you mean 'x'?" to a diagnostic's notes when a close name exists.
+// Adds "did you mean 'x'?" to a diagnostic's notes when a close name exists, else "expected
+// one of: …" when there are few known names (limits::kMaxListedNames).
 struct Diagnostic;
 void SuggestName(Diagnostic& diagnostic, std::string_view wrong,
                  const std::vector<std::string>& known);

@@ -100,6 +100,8 @@ TEST(RulesErrors, UnknownNamesSuggestAndSeveralAreReported) {
             "test.rules:2:21: error[unknown-name]: unknown name 'm'\n"
             " 2 | rule b(n: number) = m + 1\n"
             "   |                     ^\n"
+            "  note: expected one of: n, ac_modifiers, armor, attack_modifiers, bonus_types, movement_modes, sizes, "
+            "speeds, terrain\n"
             "test.rules:3:21: error[unknown-name]: table 'armor' has no row 'hevy'\n"
             " 3 | rule c(n: number) = armor.hevy\n"
             "   |                     ^~~~~~~~~~\n"
