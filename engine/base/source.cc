@@ -72,15 +72,24 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
     return nullptr;
   }
   constexpr size_t kMax = limits::kMaxFileBytes;
+  // Room for the size the file says it has (at most the limit) and one byte more, so a file
+  // that is larger, or grows while it is read, is caught without reading it all.
+  uintmax_t said = fs::file_size(path, error);
+  size_t room = (error ? kMax : static_cast<size_t>(std::min<uintmax_t>(said, kMax))) + 1;
   std::ifstream in(path, std::ios::binary);
-  std::string text(kMax + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad() || (!in && !in.eof())) {
+  std::string text(room, '\0');
+  size_t got = 0;
+  while (in && got < text.size()) {  // a file that grew since its size was read fills the room
+    in.read(text.data() + got, static_cast<std::streamsize>(text.size() - got));
+    got += static_cast<size_t>(in.gcount());
+    if (got == text.size() && text.size() <= kMax) text.resize(std::min(text.size() * 2, kMax + 1));
+  }
+  if (in.bad()) {
     diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file");
     return nullptr;
   }
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (text.size() > kMax) {
+  text.resize(got);
+  if (text.size() > kMax || said > kMax) {
     diagnostics.Error("too-large", {path, 0, 0},
                       fmt::format("the file is larger than the {} MiB rulecraft reads (limits::kMaxFileBytes)",
                                   kMax >> 20));
