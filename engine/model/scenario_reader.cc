@@ -326,7 +326,8 @@ void WarnIfUnused(const Creature& creature, const std::string& name, const char*
       "unused-name", creature.span,
       fmt::format("creature '{}': no rule or script of ruleset '{}' uses the {} '{}'", creature.id,
                   rules.manifest.name, what, name));
-  SuggestName(warning, name, program.flags);
+  // Only a close name: the names the rules use are not a list the scenario must choose from.
+  if (auto close = ClosestName(name, program.flags)) warning.notes.push_back({{}, "did you mean '" + *close + "'?"});
 }
 
 std::optional<std::string> ResolveRulesetOf(const SourceFile& file, const YAML::Node& node,
