@@ -85,6 +85,10 @@ TEST(RulesLanguage, DivisionByZeroIsAnErrorNotACrash) {
   eval::Slot zero{.number = 0};
   machine.Call(0, {&zero, 1});
   EXPECT_EQ(machine.error(), "division by zero in rule 'd'");
+  // A later call that succeeds does not hide it: the query that made both calls must fail.
+  eval::Slot two{.number = 2};
+  EXPECT_EQ(machine.Call(0, {&two, 1}).number, 5);
+  EXPECT_EQ(machine.error(), "division by zero in rule 'd'");
 }
 
 TEST(RulesErrors, UnknownNamesSuggestAndSeveralAreReported) {

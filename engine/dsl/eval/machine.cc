@@ -97,7 +97,6 @@ bool Machine::BeatenBySameSource(uint32_t begin, uint32_t end, uint32_t i) const
 __attribute__((noinline, cold)) void Machine::GrowArena() { arena_.resize(arena_.size() * 2); }
 
 Slot Machine::Call(int rule, std::span<const Slot> args) {
-  if (!error_.empty()) error_.clear();
   arena_end_ = 0;
   if (!host_of_modifier_.empty()) host_of_modifier_.clear();
   for (size_t i = 0; i < args.size(); ++i) stack_[i] = args[i];

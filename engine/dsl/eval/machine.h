@@ -68,7 +68,8 @@ class Machine {
   Slot Call(int rule, std::span<const Slot> args);
   // Records what each later call reads and decides; nullptr stops recording.
   void SetTrace(Trace* trace) { trace_ = trace; }
-  // The runtime error of the last call ("division by zero in rule 'x'"), or empty.
+  // The first runtime error of any call since the machine was made ("division by zero in rule
+  // 'x'"), or empty: it stays until read by a query, so no later call hides it.
   const std::string& error() const { return error_; }
   const compile::Program& program() const { return program_; }
 
