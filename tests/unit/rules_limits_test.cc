@@ -2,6 +2,8 @@
 // errors, are refused or cut short with a located error (issue 19, F1 and F7).
 #include <gtest/gtest.h>
 
+#include "repeat.h"
+
 #include "base/limits.h"
 #include "dsl/parse/parse.h"
 #include "rulecraft/diagnostic.h"
@@ -10,11 +12,7 @@
 namespace rulecraft::parse {
 namespace {
 
-std::string Repeat(std::string_view piece, size_t times) {
-  std::string out;
-  for (size_t i = 0; i < times; ++i) out += piece;
-  return out;
-}
+using rulecraft::testing::Repeat;
 
 struct Outcome {
   bool parsed = false;

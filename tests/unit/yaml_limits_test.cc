@@ -8,17 +8,15 @@
 
 #include <gtest/gtest.h>
 
+#include "repeat.h"
+
 #include "base/limits.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft::yaml {
 namespace {
 
-std::string Repeat(std::string_view piece, size_t times) {
-  std::string out;
-  for (size_t i = 0; i < times; ++i) out += piece;
-  return out;
-}
+using rulecraft::testing::Repeat;
 
 // Parses `text` as a file and returns the codes of the errors.
 std::vector<std::string> Errors(std::string text) {
