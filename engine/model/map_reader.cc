@@ -162,6 +162,15 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
     return std::nullopt;
   }
   map.height = static_cast<int32_t>(rows.size());
+  // The first row that is neither empty nor too wide sets the width every row must have, so
+  // a broken row before it still takes its place in the grid.
+  for (const YAML::Node& row : rows) {
+    size_t length = row.IsScalar() ? row.Scalar().size() : 0;
+    if (length > 0 && length <= static_cast<size_t>(limits::kMaxMapSide)) {
+      map.width = static_cast<int32_t>(length);
+      break;
+    }
+  }
   std::vector<char> reported;  // each unknown symbol once, at its first use
   for (const YAML::Node& row : rows) {
     auto text = yaml::ReadText(file, row, "a map row", diagnostics);
@@ -172,11 +181,9 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
     SourceSpan row_span = yaml::SpanOf(file, row);
     // A quoted row starts one byte after its span.
     uint32_t first = row_span.begin + (file.text()[row_span.begin] == '"' || file.text()[row_span.begin] == '\'' ? 1 : 0);
-    // The first row that is neither empty nor too wide sets the width the others must have.
     bool fits = !text->empty() && text->size() <= static_cast<size_t>(limits::kMaxMapSide);
-    if (map.width == 0 && fits) map.width = static_cast<int32_t>(text->size());
     if (!fits || static_cast<int32_t>(text->size()) != map.width) {
-      std::string expected = map.width > 0 ? fmt::format("a row as wide as the first, {} squares", map.width)
+      std::string expected = map.width > 0 ? fmt::format("a row as wide as the map, {} squares", map.width)
                                            : fmt::format("a row of 1 to {} squares", limits::kMaxMapSide);
       diagnostics.Error("ragged-map", row_span,
                         text->size() > static_cast<size_t>(limits::kMaxMapSide)
@@ -210,6 +217,7 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   // A map with errors is still returned (unknown squares read as the first legend kind) so
   // the creatures and queries on it are checked too; the errors already fail the run.
   if (!ok && (map.width == 0 || map.terrain_kinds.empty())) return std::nullopt;
+  if (map.cells.size() != static_cast<size_t>(map.width) * static_cast<size_t>(map.height)) return std::nullopt;
   return map;
 }
 
