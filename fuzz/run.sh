@@ -57,7 +57,6 @@ for target in $targets; do
   dict=""
   [ "$target" = rules ] && dict="-dict=$source_dir/fuzz/rules.dict"
   echo "fuzz: $target for ${seconds}s"
-  # The scenario target keeps one session for the whole run; leaks are checked per target run.
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$build/fuzz/${target}_fuzzer" "$corpus" "$work/$target-seeds" $dict \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 \

@@ -1,6 +1,6 @@
 // Fuzz target: a scenario file → reader → every query answered and compared with its
-// `expect:`, as `rulecraft run` and `rulecraft test` do. One session for the whole run, so a
-// bundled ruleset the scenarios name is loaded once.
+// `expect:`, as `rulecraft run` and `rulecraft test` do. A session per input (a session reads
+// each path once, so a kept one would see the first input only).
 #include <cstddef>
 #include <cstdint>
 
@@ -8,7 +8,7 @@
 #include "rulecraft/rulecraft.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static rulecraft::Session session;
+  rulecraft::Session session;
   static const std::filesystem::path scenario = rulecraft::fuzz::ScratchFolder() / "scenario.yaml";
   rulecraft::fuzz::WriteFile(scenario, data, size);
   rulecraft::Diagnostics diagnostics;
