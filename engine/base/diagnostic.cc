@@ -14,7 +14,6 @@ Diagnostic& Diagnostics::Add(Severity severity, std::string code, SourceSpan spa
                              std::string message) {
   size_t& count = severity == Severity::kError ? errors_ : warnings_;
   if (++count > limits::kMaxErrors) {
-    ++(severity == Severity::kError ? dropped_errors_ : dropped_warnings_);
     dropped_ = Diagnostic{};
     dropped_.dropped = true;
     return dropped_;
@@ -24,6 +23,15 @@ Diagnostic& Diagnostics::Add(Severity severity, std::string code, SourceSpan spa
 }
 
 bool Diagnostics::Full() const { return errors_ >= limits::kMaxErrors; }
+
+namespace {
+
+// How many of `count` reports went past the limit.
+size_t PastTheLimit(size_t count) { return count > limits::kMaxErrors ? count - limits::kMaxErrors : 0; }
+
+}  // namespace
+
+size_t Diagnostics::Dropped() const { return PastTheLimit(errors_) + PastTheLimit(warnings_); }
 
 Diagnostic& Diagnostics::Error(std::string code, SourceSpan span, std::string message) {
   return Add(Severity::kError, std::move(code), std::move(span), std::move(message));
@@ -37,10 +45,9 @@ void Diagnostics::Append(const Diagnostics& other) {
   for (const Diagnostic& item : other.items_) {
     Add(item.severity, item.code, item.span, item.message).notes = item.notes;
   }
-  errors_ += other.dropped_errors_;
-  dropped_errors_ += other.dropped_errors_;
-  warnings_ += other.dropped_warnings_;
-  dropped_warnings_ += other.dropped_warnings_;
+  // The other list's uncounted reports count here too (none of them is kept, here either).
+  errors_ += PastTheLimit(other.errors_);
+  warnings_ += PastTheLimit(other.warnings_);
 }
 
 void Diagnostics::SortByPosition() {
@@ -81,21 +88,16 @@ bool IsWide(uint32_t code_point) {
 }
 
 // The line as a terminal can show it: a byte that is not UTF-8 text (a NUL, a control
-// character, a stray byte) becomes U+FFFD, one column wide like the byte it replaces.
+// character, a stray byte; tabs are text) becomes U+FFFD, one column wide like the byte it
+// replaces.
 std::string Printable(std::string_view line) {
   std::string out;
-  while (!line.empty()) {
-    std::optional<BadByte> bad = FirstBadByte(line);
-    size_t good = bad ? bad->offset : line.size();
-    out.append(line.substr(0, good));
-    if (!bad) break;
-    if (line[good] == '\t') {
-      out += '\t';
-    } else {
-      out += "\xEF\xBF\xBD";
-    }
-    line.remove_prefix(good + 1);
+  while (std::optional<BadByte> bad = FirstBadByte(line)) {
+    out.append(line.substr(0, bad->offset));
+    out += "\xEF\xBF\xBD";
+    line.remove_prefix(bad->offset + 1);
   }
+  out.append(line);
   return out;
 }
 

@@ -66,7 +66,7 @@ class Diagnostics {
   // True once as many errors as are kept were reported: a stage may stop looking for more.
   bool Full() const;
   // Errors and warnings reported past the limit, not kept.
-  size_t Dropped() const { return dropped_errors_ + dropped_warnings_; }
+  size_t Dropped() const;
   bool empty() const { return items_.empty(); }
   size_t size() const { return items_.size(); }
   const std::vector<Diagnostic>& items() const { return items_; }
@@ -76,10 +76,8 @@ class Diagnostics {
 
  private:
   std::vector<Diagnostic> items_;
-  size_t errors_ = 0;
-  size_t warnings_ = 0;
-  size_t dropped_errors_ = 0;
-  size_t dropped_warnings_ = 0;
+  size_t errors_ = 0;    // every error reported; the first limits::kMaxErrors are kept
+  size_t warnings_ = 0;  // likewise for warnings
   Diagnostic dropped_;  // what Add returns for a diagnostic past the limit
 };
 
