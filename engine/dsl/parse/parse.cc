@@ -314,29 +314,60 @@ class Utf8Input : public antlr4::ANTLRInputStream {
 // is long once it is a tree), a comma starts the next sibling, and each bracket adds its own.
 // No recursive walk of the parse tree or the AST (checking, folding, lowering, printing,
 // freeing) then goes deeper than the limit allows.
-const antlr4::Token* TooDeep(const std::vector<antlr4::Token*>& tokens) {
-  static const std::set<std::string, std::less<>> kNesting = {
-      "+", "-", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">=", "not", "and", "or",
-      "if", "then", "else", "let", "in", ".", "="};
+enum class Nesting : char { kNone, kRule, kOpen, kClose, kComma, kLevel };
+
+// What each token type of the grammar does to the nesting, from the literal names of its
+// vocabulary ("'('", "'+'", …), worked out once.
+const std::vector<Nesting>& NestingByType(const antlr4::dfa::Vocabulary& vocabulary) {
+  static const std::vector<Nesting> kinds = [&] {
+    const std::set<std::string, std::less<>> levels = {
+        "'+'", "'-'", "'*'", "'/'", "'%'", "'^'", "'=='", "'!='", "'<'", "'<='", "'>'", "'>='", "'not'",
+        "'and'", "'or'", "'if'", "'then'", "'else'", "'let'", "'in'", "'.'", "'='"};
+    std::vector<Nesting> out(vocabulary.getMaxTokenType() + 1, Nesting::kNone);
+    for (size_t type = 0; type < out.size(); ++type) {
+      std::string literal = vocabulary.getLiteralName(type);
+      if (literal == "'rule'") out[type] = Nesting::kRule;
+      if (literal == "'('" || literal == "'['") out[type] = Nesting::kOpen;
+      if (literal == "')'" || literal == "']'") out[type] = Nesting::kClose;
+      if (literal == "','") out[type] = Nesting::kComma;
+      if (levels.count(literal) > 0) out[type] = Nesting::kLevel;
+    }
+    return out;
+  }();
+  return kinds;
+}
+
+const antlr4::Token* TooDeep(const std::vector<antlr4::Token*>& tokens, const antlr4::dfa::Vocabulary& vocabulary) {
+  const std::vector<Nesting>& kinds = NestingByType(vocabulary);
   std::vector<size_t> levels{0};  // per open bracket: the levels its current sibling opened
   size_t depth = 0;              // the sum of `levels` plus the brackets open
   for (const antlr4::Token* token : tokens) {
-    std::string text = token->getText();
-    if (text == "rule") {
-      levels.assign(1, 0);
-      depth = 0;
-    } else if (text == "(" || text == "[") {
-      levels.push_back(0);
-      ++depth;
-    } else if ((text == ")" || text == "]") && levels.size() > 1) {
-      depth -= levels.back() + 1;
-      levels.pop_back();
-    } else if (text == ",") {
-      depth -= levels.back();
-      levels.back() = 0;
-    } else if (token->getType() != grammar::RulesLexer::STRING && kNesting.count(text) > 0) {
-      ++levels.back();
-      ++depth;
+    size_t type = token->getType();
+    switch (type < kinds.size() ? kinds[type] : Nesting::kNone) {
+      case Nesting::kRule:
+        levels.assign(1, 0);
+        depth = 0;
+        break;
+      case Nesting::kOpen:
+        levels.push_back(0);
+        ++depth;
+        break;
+      case Nesting::kClose:
+        if (levels.size() > 1) {
+          depth -= levels.back() + 1;
+          levels.pop_back();
+        }
+        break;
+      case Nesting::kComma:
+        depth -= levels.back();
+        levels.back() = 0;
+        break;
+      case Nesting::kLevel:
+        ++levels.back();
+        ++depth;
+        break;
+      case Nesting::kNone:
+        break;
     }
     if (depth > limits::kMaxRulesDepth) return token;
   }
@@ -354,7 +385,7 @@ std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics
     lexer.addErrorListener(&listener);
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
-    if (const antlr4::Token* deep = TooDeep(tokens.getTokens())) {
+    if (const antlr4::Token* deep = TooDeep(tokens.getTokens(), lexer.getVocabulary())) {
       diagnostics.Error("too-deep", TokenSpan(file, deep),
                         fmt::format("the rules nest deeper than {} levels here (limits::kMaxRulesDepth): "
                                     "split the expression into rules, or use let",
