@@ -473,13 +473,18 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
     return false;
   };
   if (HookFailed(move, result)) return;
-  // The reached squares' bounding box and count first, so a big answer is never listed square
-  // by square (docs/scenarios.md, "Reach grids").
-  int32_t min_x = move.grid->width(), min_y = move.grid->height(), max_x = -1, max_y = -1;
+  // Each square's cost once, with the reached squares' bounding box and count, so a big answer
+  // is never listed square by square (docs/scenarios.md, "Reach grids").
+  const int32_t width = move.grid->width();
+  std::vector<float> costs(static_cast<size_t>(width) * static_cast<size_t>(move.grid->height()));
+  auto cost_of = [&](int32_t x, int32_t y) -> float& {
+    return costs[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)];
+  };
+  int32_t min_x = width, min_y = move.grid->height(), max_x = -1, max_y = -1;
   size_t reached = 0;
   for (int32_t y = 0; y < move.grid->height(); ++y) {
-    for (int32_t x = 0; x < move.grid->width(); ++x) {
-      if (std::isinf(cost_at(x, y))) continue;
+    for (int32_t x = 0; x < width; ++x) {
+      if (std::isinf(cost_of(x, y) = cost_at(x, y))) continue;
       ++reached;
       min_x = std::min(min_x, x), max_x = std::max(max_x, x);
       min_y = std::min(min_y, y), max_y = std::max(max_y, y);
@@ -499,7 +504,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
     std::string may_end_row;
     for (int32_t x = 0; x < move.grid->width(); ++x) {
       bool in_row = in_box && x >= min_x && x <= max_x;
-      float cost = cost_at(x, y);
+      float cost = cost_of(x, y);
       if (std::isinf(cost)) {
         row += '.';
         if (in_row) cost_row.push_back(nullptr), may_end_row += '.';
