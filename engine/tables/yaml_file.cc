@@ -19,6 +19,12 @@ std::string CleanMessage(const YAML::Exception& error) {
   return message;
 }
 
+// The byte offset of a yaml-cpp mark (0 for a mark that names no place).
+uint32_t OffsetOf(const SourceFile& file, const YAML::Mark& mark) {
+  if (mark.is_null()) return 0;
+  return file.OffsetOf(static_cast<uint32_t>(mark.line + 1), static_cast<uint32_t>(mark.column + 1));
+}
+
 bool IsIdentifier(std::string_view text) {
   if (text.empty() || !(std::islower(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
   for (char c : text) {
@@ -43,9 +49,7 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
   try {
     documents = YAML::LoadAll(file.text());
   } catch (const YAML::Exception& error) {
-    uint32_t offset = error.mark.is_null() ? 0
-                                           : file.OffsetOf(static_cast<uint32_t>(error.mark.line + 1),
-                                                           static_cast<uint32_t>(error.mark.column + 1));
+    uint32_t offset = OffsetOf(file, error.mark);
     diagnostics.Error("yaml-syntax", {file.path(), offset, offset + 1},
                       "invalid YAML: " + CleanMessage(error));
     return std::nullopt;
@@ -65,9 +69,7 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
 }
 
 void ReportException(const SourceFile& file, const YAML::Exception& error, Diagnostics& diagnostics) {
-  uint32_t offset = error.mark.is_null() ? 0
-                                         : file.OffsetOf(static_cast<uint32_t>(error.mark.line + 1),
-                                                         static_cast<uint32_t>(error.mark.column + 1));
+  uint32_t offset = OffsetOf(file, error.mark);
   diagnostics.Error("yaml-error", {file.path(), offset, offset + 1},
                     "could not read this YAML: " + CleanMessage(error));
 }
@@ -85,8 +87,7 @@ SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node) {
   if (!node.IsDefined()) return {file.path(), 0, 0};
   YAML::Mark mark = node.Mark();
   if (mark.is_null()) return {file.path(), 0, 0};
-  uint32_t begin = file.OffsetOf(static_cast<uint32_t>(mark.line + 1),
-                                 static_cast<uint32_t>(mark.column + 1));
+  uint32_t begin = OffsetOf(file, mark);
   uint32_t end = begin + 1;
   if (node.IsScalar()) {
     std::string_view rest = std::string_view(file.text()).substr(begin);
@@ -132,10 +133,7 @@ MapReader::MapReader(const SourceFile& file, const YAML::Node& map, std::string 
 YAML::Node MapReader::Optional(std::string_view key) {
   asked_.emplace_back(key);
   if (!ok_) return YAML::Node(YAML::NodeType::Undefined);
-  for (const auto& entry : map_) {
-    if (entry.first.Scalar() == key) return entry.second;
-  }
-  return YAML::Node(YAML::NodeType::Undefined);
+  return Get(map_, key);
 }
 
 YAML::Node MapReader::Required(std::string_view key) {
