@@ -69,7 +69,7 @@ class Machine {
   // Records what each later call reads and decides; nullptr stops recording.
   void SetTrace(Trace* trace) { trace_ = trace; }
   // The first runtime error of any call since the machine was made ("division by zero in rule
-  // 'x'"), or empty: it stays until read by a query, so no later call hides it.
+  // 'x'"), or empty: it stays for the machine's life (one query's), so no later call hides it.
   const std::string& error() const { return error_; }
   const compile::Program& program() const { return program_; }
 
