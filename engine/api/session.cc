@@ -8,6 +8,7 @@
 #include "dsl/compile/pipeline.h"
 #include "query/answer.h"
 #include "query/expect.h"
+#include "query/placement.h"
 #include "rulecraft/rulecraft.h"
 #include "ruleset/ruleset.h"
 
@@ -17,8 +18,6 @@ namespace {
 namespace fs = std::filesystem;
 
 bool IsRulesetFolder(const fs::path& path) { return fs::exists(path / "ruleset.rules"); }
-
-
 
 // The ruleset a test file belongs to: `<ruleset>/tests/file.yaml` → `<ruleset>`.
 std::string EnclosingRuleset(const fs::path& file) {
@@ -102,10 +101,22 @@ bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& di
   return diagnostics.ErrorCount() == errors;
 }
 
+namespace {
+
+// Reads a scenario and settles where its creatures stand (query/placement.h); nullopt when
+// either has errors, for no query may run on a broken scenario.
+std::optional<model::LoadedScenario> LoadScenario(const std::string& path, model::RulesetCache& rulesets,
+                                                  SourceSet& sources, Diagnostics& diagnostics) {
+  auto loaded = model::ReadScenario(path, EnclosingRuleset(path), rulesets, sources, diagnostics);
+  if (!loaded || !query::SettlePlacements(loaded->scenario, *loaded->ruleset, diagnostics)) return std::nullopt;
+  return loaded;
+}
+
+}  // namespace
+
 std::optional<nlohmann::json> Session::RunScenario(const std::string& path,
                                                    Diagnostics& diagnostics) {
-  auto loaded = model::ReadScenario(path, EnclosingRuleset(path), state_->rulesets,
-                                    state_->sources, diagnostics);
+  auto loaded = LoadScenario(path, state_->rulesets, state_->sources, diagnostics);
   if (!loaded) return std::nullopt;
   query::AnswerContext context{loaded->scenario, *loaded->ruleset, state_->sources};
   nlohmann::json results = nlohmann::json::array();
@@ -132,8 +143,7 @@ TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics&
   }
   TestReport report;
   for (const std::string& file : files) {
-    auto loaded = model::ReadScenario(file, EnclosingRuleset(file), state_->rulesets,
-                                      state_->sources, diagnostics);
+    auto loaded = LoadScenario(file, state_->rulesets, state_->sources, diagnostics);
     if (!loaded) {
       ++report.broken_files;
       continue;

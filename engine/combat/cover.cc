@@ -1,6 +1,7 @@
 #include "combat/cover.h"
 
 #include "combat/barrier_contact.h"
+#include "combat/gap.h"
 
 #include <algorithm>
 #include <array>
@@ -24,17 +25,16 @@ struct LineFacts {
   std::pair<int32_t, int32_t> nearest_low_gap{0, 0};
 
   // Keeps the low obstacle (a square, or the two squares beside a barrier) nearest the defender.
-  void MeetLow(Space defender, model::Square square, model::Square beside);
+  void MeetLow(const model::Area& defender, model::Square square, model::Square beside);
 };
 
 // Orders gaps by the larger axis, then the smaller: any 1-2-1-2 or straight metric agrees.
-std::pair<int32_t, int32_t> GapKey(Space defender, model::Square square) {
-  int32_t dx = 0, dy = 0;
-  GapBetween(defender, square, dx, dy);
-  return {std::max(dx, dy), std::min(dx, dy)};
+std::pair<int32_t, int32_t> GapKey(const model::Area& defender, model::Square square) {
+  Gap gap = GapTo(defender, square);
+  return {std::max(gap.dx, gap.dy), std::min(gap.dx, gap.dy)};
 }
 
-void LineFacts::MeetLow(Space defender, model::Square square, model::Square beside) {
+void LineFacts::MeetLow(const model::Area& defender, model::Square square, model::Square beside) {
   auto key = std::min(GapKey(defender, square), GapKey(defender, beside));
   if (!has_low || key < nearest_low_gap) {
     has_low = true;
@@ -61,7 +61,7 @@ void BarrierSegment(const BarrierOnLine& barrier, Corner& p, Corner& q, bool& ve
 
 // What one line meets of the barriers between squares: cover from any contact; a wall crossed
 // (or two walls in a straight line whose meeting point the line crosses) blocks it.
-void SurveyBarriers(Corner from, Corner to, Inside from_space, Inside to_space, Space defender,
+void SurveyBarriers(Corner from, Corner to, Inside from_space, Inside to_space, const model::Area& defender,
                     const std::vector<BarrierOnLine>& barriers, LineFacts& line) {
   std::vector<std::pair<Corner, bool>> wall_ends_crossed;  // (point, vertical line)
   for (const BarrierOnLine& barrier : barriers) {
@@ -86,7 +86,7 @@ void SurveyBarriers(Corner from, Corner to, Inside from_space, Inside to_space, 
   }
 }
 
-LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, Space defender, const SquareFacts& facts) {
+LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, const model::Area& defender, const SquareFacts& facts) {
   LineFacts line;
   auto wall = [&](model::Square square) { return map.Contains(square) && facts(square).wall; };
   auto opaque = [&](model::Square square) {
@@ -116,31 +116,25 @@ LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, Space de
 
 }  // namespace
 
-void GapBetween(Space space, model::Square square, int32_t& dx, int32_t& dy) {
-  auto axis = [](int32_t low, int32_t high, int32_t value) { return std::max({0, low - value, value - high}); };
-  dx = axis(space.at.x, space.at.x + space.side - 1, square.x);
-  dy = axis(space.at.y, space.at.y + space.side - 1, square.y);
-}
-
-CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts,
-                        const std::vector<BarrierOnLine>& barriers) {
-  Inside attacker_inside{attacker.at.x + attacker.side / 2.0, attacker.at.y + attacker.side / 2.0};
+CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, const model::Area& defender,
+                        const SquareFacts& facts, const std::vector<BarrierOnLine>& barriers) {
+  Inside attacker_inside{attacker.at.x + attacker.width / 2.0, attacker.at.y + attacker.height / 2.0};
   CoverSurvey survey;
   survey.space_concealed = true;
   survey.space_hidden = true;
-  for (int32_t j = 0; j < defender.side; ++j) {
-    for (int32_t i = 0; i < defender.side; ++i) {
+  for (int32_t j = 0; j < defender.height; ++j) {
+    for (int32_t i = 0; i < defender.width; ++i) {
       model::Square square{defender.at.x + i, defender.at.y + j};
       SquareOnLine on = map.Contains(square) ? facts(square) : SquareOnLine{};
       survey.space_concealed &= on.concealing;
       survey.space_hidden &= on.blocks_sight;
     }
   }
-  for (int32_t cy = 0; cy <= attacker.side; ++cy) {
-    for (int32_t cx = 0; cx <= attacker.side; ++cx) {
+  for (int32_t cy = 0; cy <= attacker.height; ++cy) {
+    for (int32_t cx = 0; cx <= attacker.width; ++cx) {
       Corner corner{attacker.at.x + cx, attacker.at.y + cy};
-      for (int32_t j = 0; j < defender.side; ++j) {
-        for (int32_t i = 0; i < defender.side; ++i) {
+      for (int32_t j = 0; j < defender.height; ++j) {
+        for (int32_t i = 0; i < defender.width; ++i) {
           CoverCandidate candidate;
           candidate.corner = corner;
           candidate.target = {defender.at.x + i, defender.at.y + j};

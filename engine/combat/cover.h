@@ -61,20 +61,11 @@ struct CoverSurvey {
   bool space_hidden = false;     // every square of the defender's space blocks sight
 };
 
-// A creature's space on the grid.
-struct Space {
-  model::Square at;
-  int32_t side = 1;
-};
-
-// Surveys the lines from every corner of the attacker's space (any of its squares' corners) to
-// the four corners of each square of the defender's space. Squares outside the map meet
+// Surveys the lines from every corner of the squares the attacker occupies to the four corners
+// of each square the defender occupies. Squares outside the map meet
 // nothing. A line through a wall barrier's inside, or between two wall barriers in a straight
 // line, has no line of effect; one touching a barrier (its end, along it) gets cover from it.
-CoverSurvey SurveyLines(const model::GridMap& map, Space attacker, Space defender, const SquareFacts& facts,
-                        const std::vector<BarrierOnLine>& barriers = {});
-
-// The gap, per axis, between a space and a square (0 inside it), for distance rules.
-void GapBetween(Space space, model::Square square, int32_t& dx, int32_t& dy);
+CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, const model::Area& defender,
+                        const SquareFacts& facts, const std::vector<BarrierOnLine>& barriers = {});
 
 }  // namespace rulecraft::combat

@@ -11,15 +11,7 @@ namespace {
 // the texts comes near it.
 constexpr int32_t kMaxGap = 24;
 
-int32_t AxisGap(int32_t low, int32_t high, int32_t value) {
-  return std::max({0, low - value, value - high});
-}
-
 }  // namespace
-
-Gap GapTo(model::Square at, int32_t side, model::Square square) {
-  return {AxisGap(at.x, at.x + side - 1, square.x), AxisGap(at.y, at.y + side - 1, square.y)};
-}
 
 ThreatRules::ThreatRules(const ruleset::Ruleset& rules, const eval::Slot* attacker, bool reach_weapon,
                          const std::string& rule)
@@ -49,15 +41,10 @@ bool ThreatRules::Threatens(Gap gap) {
   return memo == 1;
 }
 
-bool ThreatRules::ThreatensSpace(model::Square at, int32_t side, model::Square other_at, int32_t other_side) {
-  return ThreatensArea(at, side, other_at, other_side, other_side);
-}
-
-bool ThreatRules::ThreatensArea(model::Square at, int32_t side, model::Square other_at, int32_t width,
-                                int32_t height) {
-  for (int32_t j = 0; j < height; ++j) {
-    for (int32_t i = 0; i < width; ++i) {
-      if (Threatens(GapTo(at, side, {other_at.x + i, other_at.y + j}))) return true;
+bool ThreatRules::ThreatensArea(const model::Area& attacker, const model::Area& other) {
+  for (int32_t j = 0; j < other.height; ++j) {
+    for (int32_t i = 0; i < other.width; ++i) {
+      if (Threatens(GapTo(attacker, {other.at.x + i, other.at.y + j}))) return true;
     }
   }
   return false;
@@ -71,11 +58,11 @@ bool ThreatRules::Explain(Gap gap, eval::Trace& trace) {
   return threatens;
 }
 
-bool SpacesAdjacent(model::Square a, int32_t side_a, model::Square b, int32_t side_b) {
+bool AreasAdjacent(const model::Area& a, const model::Area& b) {
   bool touching = false;
-  for (int32_t j = 0; j < side_b; ++j) {
-    for (int32_t i = 0; i < side_b; ++i) {
-      Gap gap = GapTo(a, side_a, {b.x + i, b.y + j});
+  for (int32_t j = 0; j < b.height; ++j) {
+    for (int32_t i = 0; i < b.width; ++i) {
+      Gap gap = GapTo(a, {b.at.x + i, b.at.y + j});
       if (gap.dx == 0 && gap.dy == 0) return false;  // overlapping
       if (gap.dx <= 1 && gap.dy <= 1) touching = true;
     }
@@ -83,11 +70,11 @@ bool SpacesAdjacent(model::Square a, int32_t side_a, model::Square b, int32_t si
   return touching;
 }
 
-bool CrossesOppositeSides(model::Square a, model::Square b, model::Square space, int32_t side) {
+bool CrossesOppositeSides(model::Square a, model::Square b, const model::Area& area) {
   // Liang-Barsky clipping of the segment between the centres against the space's rectangle.
   double px = a.x + 0.5, py = a.y + 0.5;
   double qx = b.x + 0.5, qy = b.y + 0.5;
-  double x0 = space.x, y0 = space.y, x1 = space.x + side, y1 = space.y + side;
+  double x0 = area.at.x, y0 = area.at.y, x1 = area.at.x + area.width, y1 = area.at.y + area.height;
   double dx = qx - px, dy = qy - py;
   double enter = 0, leave = 1;
   const double p[4] = {-dx, dx, -dy, dy};

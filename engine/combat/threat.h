@@ -7,21 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "combat/gap.h"
 #include "dsl/eval/machine.h"
 #include "hooks/runner.h"
 #include "model/scenario.h"
 #include "ruleset/ruleset.h"
 
 namespace rulecraft::combat {
-
-// The gap, per axis, from a creature's space to a square: (0, 0) inside it, (1, 0) beside it.
-struct Gap {
-  int32_t dx = 0;
-  int32_t dy = 0;
-};
-
-// The gap from the space of side `side` with top-left `at` to `square`.
-Gap GapTo(model::Square at, int32_t side, model::Square square);
 
 // The `threatens` rule (or another rule of its parameters, such as `reaches`) for one attacker
 // and weapon, remembered per gap (rules are pure).
@@ -36,11 +28,8 @@ class ThreatRules {
   const std::string& error() const { return error_; }
   // Whether the attacker threatens a square at this gap from its space.
   bool Threatens(Gap gap);
-  // Whether it threatens any square of another creature's space.
-  bool ThreatensSpace(model::Square at, int32_t side, model::Square other_at, int32_t other_side);
-  // The same for squares another creature occupies that are a width × height rectangle (a
-  // creature squeezed to a band of its space).
-  bool ThreatensArea(model::Square at, int32_t side, model::Square other_at, int32_t width, int32_t height);
+  // Whether, from the squares it occupies, it threatens any square another creature occupies.
+  bool ThreatensArea(const model::Area& attacker, const model::Area& other);
   // Evaluates once more with a trace, for explanations.
   bool Explain(Gap gap, eval::Trace& trace);
 
@@ -56,12 +45,11 @@ class ThreatRules {
   std::string error_;
 };
 
-// Whether two spaces (side × side, top-left `a` and `b`) touch, by a border or a corner, without
-// overlapping.
-bool SpacesAdjacent(model::Square a, int32_t side_a, model::Square b, int32_t side_b);
+// Whether the squares two creatures occupy touch, by a border or a corner, without overlapping.
+bool AreasAdjacent(const model::Area& a, const model::Area& b);
 
-// Whether the segment between the centres of squares `a` and `b` passes through the space
-// (side × side, top-left `space`) entering and leaving by opposite borders or corners.
-bool CrossesOppositeSides(model::Square a, model::Square b, model::Square space, int32_t side);
+// Whether the segment between the centres of squares `a` and `b` passes through `area`,
+// entering and leaving by opposite borders or corners.
+bool CrossesOppositeSides(model::Square a, model::Square b, const model::Area& area);
 
 }  // namespace rulecraft::combat

@@ -715,4 +715,19 @@ bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>&
   return result != 0;
 }
 
+bool Runner::MayOccupy(const SquareFacts& square, bool allowed) {
+  if (failed_ || !MoverDefines(HookPoint::kMayOccupy)) return allowed;
+  lua_State* L = sandbox_.state();
+  PushSquare(square);
+  int view = lua_gettop(L);
+  auto push = [&] {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
+    lua_pushvalue(L, view);
+    return 2;
+  };
+  double result = Run(HookPoint::kMayOccupy, mover_scripts_, allowed ? 1 : 0, true, push);
+  lua_settop(L, view - 1);
+  return result != 0;
+}
+
 }  // namespace rulecraft::hooks

@@ -127,6 +127,8 @@ class Runner {
   double StepCost(const StepFacts& step, const std::vector<const Script*>& occupant, double cost, bool zone = false);
   bool MayEnter(const StepFacts& step, const std::vector<const Script*>& occupant, bool allowed, bool zone = false);
   bool MayEnd(const SquareFacts& square, const std::vector<const Script*>& occupant, bool allowed, bool zone = false);
+  // Whether this runner's creature may be placed on a square (its scripts' `may_occupy`).
+  bool MayOccupy(const SquareFacts& square, bool allowed);
   // Combat hook points of this runner's creature (SetMover): as attacker, `threatens` and
   // `attack_bonus`; as defender, `ac_bonus`.
   bool Threatens(int dx, int dy, bool reach_weapon, bool threatens);

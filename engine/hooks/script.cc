@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 const char* const kHookNames[kHookPointCount] = {
     "speed",          "step_cost", "may_enter",      "may_end",        "occupant_step_cost", "occupant_may_enter",
     "occupant_may_end", "zone",    "zone_step_cost", "zone_may_enter", "zone_may_end", "threatens",
-    "attack_bonus",   "ac_bonus",  "cover"};
+    "attack_bonus",   "ac_bonus",  "cover",          "may_occupy"};
 
 bool SafeTrait(const std::string& trait) {
   if (trait.empty()) return false;

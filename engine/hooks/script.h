@@ -39,8 +39,9 @@ enum class HookPoint : uint8_t {
   kAttackBonus,  // the attacker's: its total attack modifier
   kAcBonus,      // the defender's: its total AC modifier
   kCover,        // the defender's: the cover it has (a row name of table `cover`)
+  kMayOccupy,    // the creature's: whether it may be placed on a square at all (query/placement.h)
 };
-inline constexpr int kHookPointCount = 15;
+inline constexpr int kHookPointCount = 16;
 
 // "speed", "step_cost", "may_enter", "may_end", "occupant_step_cost", ….
 const char* HookPointName(HookPoint point);

@@ -26,6 +26,22 @@ struct Square {
   bool operator==(const Square&) const = default;
 };
 
+// A rectangle of squares: top-left `at`, `width` × `height` squares.
+struct Area {
+  Square at;
+  int32_t width = 1;
+  int32_t height = 1;
+  bool Contains(Square square) const {
+    return square.x >= at.x && square.y >= at.y && int64_t{square.x} < int64_t{at.x} + width &&
+           int64_t{square.y} < int64_t{at.y} + height;
+  }
+  // Whether the two rectangles share a square.
+  bool Overlaps(const Area& other) const {
+    return int64_t{at.x} < int64_t{other.at.x} + other.width && int64_t{other.at.x} < int64_t{at.x} + width &&
+           int64_t{at.y} < int64_t{other.at.y} + other.height && int64_t{other.at.y} < int64_t{at.y} + height;
+  }
+};
+
 // The battle map: one terrain kind (a row of the ruleset's `terrain` table) per square.
 // A barrier on the edge between two orthogonally next squares (a low wall, a fence, a wall
 // between rooms): `edges:` of a map.
@@ -71,8 +87,13 @@ struct Creature {
   std::string shape = "tall";  // tall (bipeds) or long (quadrupeds): which natural reach applies
   std::string maneuverability;  // a row of `maneuverability` (fliers), or empty
   std::map<std::string, double> speeds_ft;  // movement kind → feet, as given
-  Square at;
+  Square at;                     // the top-left square it occupies
+  SourceSpan at_span;            // where `at` is written
   int32_t squares_per_side = 1;  // space in squares (1 for creatures smaller than a square)
+  // The band of its space it occupies while squeezed into a passage narrower than its space
+  // (query/placement.h): squares across x and y; both 0 when it occupies its whole space.
+  int32_t squeezed_width = 0;
+  int32_t squeezed_height = 0;
   std::vector<std::string> conditions;
   std::vector<std::string> traits;
   std::vector<std::shared_ptr<const hooks::Script>> scripts;  // of the traits that name a Lua script
@@ -81,6 +102,12 @@ struct Creature {
   std::string facing;         // north, northeast, east, …, or empty: the way it faces (Lua `self.facing`)
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
+
+  // The squares it occupies: its whole space from `at`, or the band it is squeezed to.
+  Area Occupied() const {
+    if (squeezed_width > 0) return {at, squeezed_width, squeezed_height};
+    return {at, squares_per_side, squares_per_side};
+  }
 };
 
 // The kinds of question a scenario may ask.

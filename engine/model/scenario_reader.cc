@@ -197,6 +197,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   YAML::Node at = on_map ? reader.Required("at") : reader.Optional("at");
   if (at.IsDefined()) {
     if (auto square = ReadSquare(file, at, "'at'", diagnostics)) creature.at = *square;
+    creature.at_span = yaml::SpanOf(file, at);
   }
   if (YAML::Node facing = reader.Optional("facing"); facing.IsDefined()) {
     const std::vector<std::string> directions = {"north", "northeast", "east", "southeast",

@@ -18,13 +18,16 @@ bool Hooked(const model::Scenario& scenario, const model::Creature& mover) {
 }
 
 GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules,
-                   const model::Creature& mover, hooks::Runner* zones) {
+                   const model::Creature& mover, hooks::Runner* zones, const model::Area* terrain_window) {
   const model::GridMap& map = *scenario.map;
   const tables::Table& terrain = rules.Table("terrain");
   const tables::Table& sizes = rules.Table("sizes");
   const compile::Program& program = *rules.program;
-  width_ = map.width;
-  height_ = map.height;
+  model::Area whole{{0, 0}, map.width, map.height};
+  const model::Area& view = terrain_window != nullptr ? *terrain_window : whole;
+  origin_ = view.at;
+  width_ = view.width;
+  height_ = view.height;
   terrain_rows_ = std::max<size_t>(1, terrain.rows.size());
   std::vector<int> row_of_kind;
   for (const std::string& kind : map.terrain_kinds) row_of_kind.push_back(std::max(0, terrain.IndexOf(kind)));
@@ -35,7 +38,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   int mover_step = sizes.IndexOf(mover.size);
   bool hooked = Hooked(scenario, mover);
   for (const model::Creature& other : scenario.creatures) {
-    if (&other == &mover || !other.valid) continue;
+    if (&other == &mover || !other.valid || terrain_window != nullptr) continue;
     Occupant occupant;
     occupant.ally = !mover.side.empty() && other.side == mover.side;
     occupant.size_difference = sizes.IndexOf(other.size) - mover_step;
@@ -52,12 +55,12 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     auto known = std::find(occupants_.begin(), occupants_.end(), occupant);
     if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), occupant);
     int index = static_cast<int>(known - occupants_.begin()) + 1;
-    for (int32_t dy = 0; dy < other.squares_per_side; ++dy) {
-      for (int32_t dx = 0; dx < other.squares_per_side; ++dx) {
-        int32_t x = other.at.x + dx;
-        int32_t y = other.at.y + dy;
-        if (!map.Contains({x, y})) continue;
-        size_t cell = static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x);
+    model::Area occupied = other.Occupied();
+    for (int32_t dy = 0; dy < occupied.height; ++dy) {
+      for (int32_t dx = 0; dx < occupied.width; ++dx) {
+        std::optional<size_t> at = CellOf(occupied.at.x + dx, occupied.at.y + dy);
+        if (!at) continue;
+        size_t cell = *at;
         occupant_at[cell] = index;
         auto& here = sharing[cell];
         if (std::find(here.begin(), here.end(), index - 1) == here.end()) here.push_back(static_cast<uint16_t>(index - 1));
@@ -74,7 +77,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), shared);
     occupant_at[cell] = static_cast<int>(known - occupants_.begin()) + 1;
   }
-  if (zones != nullptr) AddZones(scenario, mover, *zones, occupant_at);
+  if (zones != nullptr && terrain_window == nullptr) AddZones(scenario, mover, *zones, occupant_at);
   // The classes, padded by one square of `Outside()` on every side.
   size_t per_terrain = occupants_.size() + 1;
   std::vector<uint16_t> class_of_kind;
@@ -82,7 +85,8 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   size_t stride = static_cast<size_t>(Stride());
   cells_.assign(stride * static_cast<size_t>(height_ + 2), static_cast<uint16_t>(ClassCount()));
   for (int32_t y = 0; y < height_; ++y) {
-    const uint16_t* kinds = map.cells.data() + static_cast<size_t>(y) * static_cast<size_t>(width_);
+    const uint16_t* kinds = map.cells.data() + static_cast<size_t>(y + origin_.y) * static_cast<size_t>(map.width) +
+                            static_cast<size_t>(origin_.x);
     uint16_t* row = cells_.data() + static_cast<size_t>(y + 1) * stride + 1;
     for (int32_t x = 0; x < width_; ++x) row[x] = class_of_kind[kinds[x]];
   }
@@ -96,19 +100,21 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   std::sort(classes_used_.begin(), classes_used_.end());
   classes_used_.erase(std::unique(classes_used_.begin(), classes_used_.end()), classes_used_.end());
   if (!map.edges.empty()) {
-    east_.assign(map.cells.size(), 0);
-    south_.assign(map.cells.size(), 0);
+    east_.assign(static_cast<size_t>(width_) * static_cast<size_t>(height_), 0);
+    south_.assign(east_.size(), 0);
   }
   for (const model::Edge& edge : map.edges) {
     // Stored on the west or north square of the two, as the index of its terrain row among the
     // rows the map's barriers use, + 1.
+    model::Square first = edge.a.x + edge.a.y < edge.b.x + edge.b.y ? edge.a : edge.b;
+    model::Square second = first == edge.a ? edge.b : edge.a;
+    std::optional<size_t> at = CellOf(first.x, first.y);
+    if (!at || !CellOf(second.x, second.y)) continue;
     size_t row = static_cast<size_t>(row_of_kind[edge.kind]);
     auto known = std::find(barrier_rows_.begin(), barrier_rows_.end(), row);
     if (known == barrier_rows_.end()) known = barrier_rows_.insert(barrier_rows_.end(), row);
-    model::Square first = edge.a.x + edge.a.y < edge.b.x + edge.b.y ? edge.a : edge.b;
     auto& side = edge.a.y == edge.b.y ? east_ : south_;
-    side[static_cast<size_t>(first.y) * static_cast<size_t>(width_) + static_cast<size_t>(first.x)] =
-        static_cast<uint16_t>(known - barrier_rows_.begin() + 1);
+    side[*at] = static_cast<uint16_t>(known - barrier_rows_.begin() + 1);
   }
 }
 
@@ -130,8 +136,9 @@ void GridView::AddZones(const model::Scenario& scenario, const model::Creature& 
     for (const auto& script : other.scripts) {
       if (!script->Defines(hooks::HookPoint::kZone) || !script->DefinesZoneHooks()) continue;
       for (auto [x, y] : zones.Zone(model::CreatureFactsOf(other), *script)) {
-        if (!map.Contains({x, y})) continue;
-        auto& scripts = zone_at[static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x)];
+        std::optional<size_t> at = CellOf(x, y);
+        if (!at) continue;
+        auto& scripts = zone_at[*at];
         if (std::find(scripts.begin(), scripts.end(), script.get()) == scripts.end()) scripts.push_back(script.get());
       }
     }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,11 @@ bool Hooked(const model::Scenario& scenario, const model::Creature& mover);
 class GridView {
  public:
   // `zones` (the mover's Lua runner, when the move calls hooks) asks other creatures' scripts
-  // for their zones.
+  // for their zones. With a `terrain_window`, the view is only the terrain of that part of the
+  // map, without creatures or zones, its square (0, 0) the window's top-left (a creature's own
+  // squares, to check where it is placed).
   GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules, const model::Creature& mover,
-           hooks::Runner* zones = nullptr);
+           hooks::Runner* zones = nullptr, const model::Area* terrain_window = nullptr);
 
   int32_t width() const { return width_; }
   int32_t height() const { return height_; }
@@ -94,11 +97,18 @@ class GridView {
  private:
   void AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
                 std::map<size_t, int>& occupant_at);
+  // The index in the view's squares of a map square, or nullopt outside the view.
+  std::optional<size_t> CellOf(int32_t map_x, int32_t map_y) const {
+    int32_t x = map_x - origin_.x, y = map_y - origin_.y;
+    if (!Contains(x, y)) return std::nullopt;
+    return static_cast<size_t>(y) * static_cast<size_t>(width_) + static_cast<size_t>(x);
+  }
   const Occupant* EntryOf(uint16_t cls) const {
     size_t index = cls % (occupants_.size() + 1);
     return index == 0 ? nullptr : &occupants_[index - 1];
   }
 
+  model::Square origin_;  // the map square that is the view's (0, 0)
   int32_t width_ = 0;
   int32_t height_ = 0;
   size_t terrain_rows_ = 1;

@@ -45,7 +45,8 @@ float RichReach::Cost(int32_t x, int32_t y) const {
 }
 
 RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, model::Square start, int32_t side,
-                     float used, bool facing, std::optional<model::Square> target, bool squeeze) {
+                     float used, bool facing, std::optional<model::Square> target, bool squeeze,
+                     int32_t start_shape) {
   RichReach reach;
   reach.width = grid.width();
   reach.height = grid.height();
@@ -65,7 +66,7 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
   if (!grid.Contains(start.x, start.y)) return reach;
   using Entry = std::pair<float, int32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-  int32_t first = reach.State(start.x, start.y, 0, kNoFacing);
+  int32_t first = reach.State(start.x, start.y, 0, kNoFacing, start_shape);
   reach.cost[static_cast<size_t>(first)] = used;
   queue.push({used, first});
   while (!queue.empty()) {

@@ -72,10 +72,11 @@ int Turns(int facing, int d);
 
 // Dijkstra from `start`, having used `used` squares already, until every state within the kinds'
 // budgets is settled or the `target` square is settled. `facing`: carry the last direction;
-// `squeeze`: a space of several squares may narrow (Footprints).
+// `squeeze`: a space of several squares may narrow (Footprints), starting in `start_shape` of
+// them (0: whole).
 RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, model::Square start, int32_t side,
                      float used, bool facing, std::optional<model::Square> target = std::nullopt,
-                     bool squeeze = false);
+                     bool squeeze = false, int32_t start_shape = 0);
 
 // The states of the cheapest route to a state, start first.
 std::vector<int32_t> StatesTo(const RichReach& reach, int32_t state);

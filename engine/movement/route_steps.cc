@@ -28,14 +28,14 @@ std::optional<SpaceMove> MoveBetween(const GridView& grid, StepRules& rules, con
 }
 
 std::vector<SpaceMove> CheapestMoves(const GridView& grid, StepRules& rules, const std::vector<model::Square>& route,
-                                     const std::vector<Footprint>& shapes) {
+                                     const std::vector<Footprint>& shapes, int32_t start_shape) {
   constexpr float kUnreached = std::numeric_limits<float>::infinity();
   const int cycle = rules.cycle();
   const size_t states = shapes.size() * static_cast<size_t>(cycle);  // shape × diagonal counter
   std::vector<std::vector<SpaceMove>> moves;
   for (int32_t shape = 0; shape < static_cast<int32_t>(shapes.size()); ++shape) moves.push_back(MovesFrom(shapes, shape));
   std::vector<float> best(states, kUnreached);
-  best[0] = 0;
+  best[static_cast<size_t>(start_shape) * static_cast<size_t>(cycle)] = 0;
   struct Came {
     size_t state = 0;
     SpaceMove move;

@@ -16,10 +16,10 @@ namespace rulecraft::movement {
 std::optional<SpaceMove> MoveBetween(const GridView& grid, StepRules& rules, const Reach& reach, int32_t from,
                                      int32_t to);
 
-// Per step of `route` (route[0] is the start, in the whole space shapes[0]), the step on the
-// cheapest legal way along it; the answer stops before the first place that no step reaches,
-// so its size is the number of steps taken.
+// Per step of `route` (route[0] is the start, in shapes[start_shape]: 0 the whole space), the
+// step on the cheapest legal way along it; the answer stops before the first place that no step
+// reaches, so its size is the number of steps taken.
 std::vector<SpaceMove> CheapestMoves(const GridView& grid, StepRules& rules, const std::vector<model::Square>& route,
-                                     const std::vector<Footprint>& shapes);
+                                     const std::vector<Footprint>& shapes, int32_t start_shape = 0);
 
 }  // namespace rulecraft::movement

@@ -348,7 +348,7 @@ bool MayEndIn(const GridView& grid, StepRules& rules, int32_t x, int32_t y, cons
 }
 
 Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_t side, float budget,
-             std::optional<model::Square> target, bool squeeze) {
+             std::optional<model::Square> target, bool squeeze, int32_t start_shape) {
   Reach reach;
   reach.width = grid.width();
   reach.height = grid.height();
@@ -357,7 +357,7 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   if (side > 1 || grid.HasEdges()) {
     // The fast path below knows neither spaces of several squares nor barriers between squares:
     // the richer search, with one kind and no facing, has the same states.
-    RichReach rich = RichSearch(grid, {{&rules, budget}}, start, side, 0, false, target, squeeze);
+    RichReach rich = RichSearch(grid, {{&rules, budget}}, start, side, 0, false, target, squeeze, start_shape);
     reach.cost = std::move(rich.cost);
     if (target) reach.parent = std::move(rich.parent);
     return reach;

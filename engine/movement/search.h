@@ -86,9 +86,10 @@ bool MayEndIn(const GridView& grid, StepRules& rules, int32_t x, int32_t y, cons
 
 // Dijkstra from `start` until every state within `budget` squares is settled, or until the
 // `target` square is settled. With `squeeze`, a space of several squares may also take the
-// narrower shapes of Footprints(side, true) (MovesFrom); it starts whole.
+// narrower shapes of Footprints(side, true) (MovesFrom); it starts in the shape `start_shape`
+// of those (0: whole; a creature placed squeezed starts narrowed).
 Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_t side, float budget,
-             std::optional<model::Square> target = std::nullopt, bool squeeze = false);
+             std::optional<model::Square> target = std::nullopt, bool squeeze = false, int32_t start_shape = 0);
 
 // The states of the cheapest route to a state, start first.
 std::vector<int32_t> StatesTo(const Reach& reach, int32_t state);

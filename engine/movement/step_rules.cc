@@ -29,6 +29,7 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
   step_cost_ = program.FindRule("step_cost");
   may_enter_ = program.FindRule("may_enter");
   may_end_ = program.FindRule("may_end");
+  may_occupy_ = program.FindRule("may_occupy");
   cycle_ = rules.manifest.diagonal_cycle;
   if (step_cost_ < 0) error_ = "the ruleset has no 'step_cost' rule (docs/dsl.md, hook points)";
   mover_.record = mover;
@@ -91,8 +92,8 @@ void StepRules::AskAbout(uint16_t cls, const Occupant* member) {
   if (hooks_ != nullptr) hooks_->ForgetSquare(cls);  // the scripts' view of the square changes with it
 }
 
-double StepRules::Run(int rule, const eval::Slot* args) {
-  double value = machine_.Call(rule, {args, 3}).number;
+double StepRules::Run(int rule, const eval::Slot* args, size_t count) {
+  double value = machine_.Call(rule, {args, count}).number;
   if (!machine_.error().empty() && error_.empty()) error_ = machine_.error();
   return value;
 }
@@ -201,6 +202,17 @@ bool StepRules::MayEndOne(uint16_t cls) {
     const auto& scripts = occupant != nullptr ? occupant->scripts : zone != nullptr ? zone->scripts : kNoScripts;
     allowed = hooks_->MayEnd(Facts(cls), scripts, allowed, zone != nullptr);
   }
+  return allowed;
+}
+
+bool StepRules::MayOccupy(uint16_t cls) {
+  bool allowed = true;
+  if (may_occupy_ >= 0) {
+    FillSquare(cls, end_square_);
+    eval::Slot args[2] = {mover_, eval::Slot{.record = end_square_.data()}};
+    allowed = Run(may_occupy_, args, 2) != 0;
+  }
+  if (hooks_ != nullptr && !hooks_->failed()) allowed = hooks_->MayOccupy(Facts(cls), allowed);
   return allowed;
 }
 

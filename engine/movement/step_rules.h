@@ -70,6 +70,9 @@ class StepRules : private hooks::Oracle {
   bool fractional() const { return fractional_; }
   // Whether the mover may end a move with one square of its space on a square of this class.
   bool MayEnd(uint16_t cls);
+  // Whether the mover may be placed with one square of its space on a square of this class (rule
+  // and Lua hook `may_occupy`; true without them).
+  bool MayOccupy(uint16_t cls);
   // Evaluates a step again with a trace, for explanations.
   float Explain(const SubStep& step, eval::Trace& trace);
   int cycle() const { return cycle_; }
@@ -81,8 +84,9 @@ class StepRules : private hooks::Oracle {
   void SizeMemo();
   // Evaluates a step; into a square several creatures share, once per creature (member_).
   float Evaluate(const SubStep& step);
-  // Calls a step rule on (mover, step or square, mode); its runtime error, if any, becomes error().
-  double Run(int rule, const eval::Slot* args);
+  // Calls a step rule on (mover, step or square, mode), or the first `count` of them; its runtime
+  // error, if any, becomes error().
+  double Run(int rule, const eval::Slot* args, size_t count = 3);
   float EvaluateOne(const SubStep& step);
   bool MayEndOne(uint16_t cls);
   // The occupant the rules see in a square of this class: member_ while a shared square's
@@ -103,6 +107,7 @@ class StepRules : private hooks::Oracle {
   int step_cost_ = -1;
   int may_enter_ = -1;
   int may_end_ = -1;
+  int may_occupy_ = -1;
   int cycle_ = 2;
   eval::Slot mover_;
   eval::Slot mode_;

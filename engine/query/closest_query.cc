@@ -51,9 +51,10 @@ void AnswerClosest(const AnswerContext& context, const model::Query& query, nloh
   std::vector<const model::Creature*> tied;
   for (const model::Creature* candidate : candidates) {
     double nearest = std::numeric_limits<double>::infinity();
-    for (int32_t j = 0; j < candidate->squares_per_side; ++j) {
-      for (int32_t i = 0; i < candidate->squares_per_side; ++i) {
-        combat::Gap gap = combat::GapTo(from->at, from->squares_per_side, {candidate->at.x + i, candidate->at.y + j});
+    model::Area area = candidate->Occupied();
+    for (int32_t j = 0; j < area.height; ++j) {
+      for (int32_t i = 0; i < area.width; ++i) {
+        combat::Gap gap = combat::GapTo(from->Occupied(), {area.at.x + i, area.at.y + j});
         eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(gap.dx)},
                               eval::Slot{.number = static_cast<double>(gap.dy)}};
         nearest = std::min(nearest, machine.Call(distance_rule, args).number);

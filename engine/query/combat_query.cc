@@ -65,15 +65,15 @@ std::vector<std::string> Flankers(const AnswerContext& context, const model::Cre
     std::unique_ptr<hooks::Runner> hooks = RunnerFor(context, ally, {hooks::HookPoint::kThreatens});
     threat.SetHooks(hooks.get());
     // "Only a creature or character that threatens the defender can help an attacker get a flanking bonus."
-    if (!threat.ThreatensSpace(ally.at, ally.squares_per_side, defender.at, defender.squares_per_side)) continue;
+    if (!threat.ThreatensArea(ally.Occupied(), defender.Occupied())) continue;
     bool flanks = false;
-    for (int32_t aj = 0; aj < attacker.squares_per_side && !flanks; ++aj) {
-      for (int32_t ai = 0; ai < attacker.squares_per_side && !flanks; ++ai) {
-        for (int32_t bj = 0; bj < ally.squares_per_side && !flanks; ++bj) {
-          for (int32_t bi = 0; bi < ally.squares_per_side && !flanks; ++bi) {
-            flanks = combat::CrossesOppositeSides({attacker.at.x + ai, attacker.at.y + aj},
-                                                  {ally.at.x + bi, ally.at.y + bj}, defender.at,
-                                                  defender.squares_per_side);
+    model::Area from = attacker.Occupied(), to = ally.Occupied();
+    for (int32_t aj = 0; aj < from.height && !flanks; ++aj) {
+      for (int32_t ai = 0; ai < from.width && !flanks; ++ai) {
+        for (int32_t bj = 0; bj < to.height && !flanks; ++bj) {
+          for (int32_t bi = 0; bi < to.width && !flanks; ++bi) {
+            flanks = combat::CrossesOppositeSides({from.at.x + ai, from.at.y + aj}, {to.at.x + bi, to.at.y + bj},
+                                                  defender.Occupied());
           }
         }
       }
@@ -103,7 +103,7 @@ void AnswerThreatened(const AnswerContext& context, const model::Query& query, n
   for (int32_t y = 0; y < map.height; ++y) {
     std::string row;
     for (int32_t x = 0; x < map.width; ++x) {
-      combat::Gap gap = combat::GapTo(creature->at, creature->squares_per_side, {x, y});
+      combat::Gap gap = combat::GapTo(creature->Occupied(), {x, y});
       bool own = gap.dx == 0 && gap.dy == 0;
       bool threatened = threat.Threatens(gap);
       count += threatened ? 1 : 0;
@@ -118,7 +118,7 @@ void AnswerThreatened(const AnswerContext& context, const model::Query& query, n
   result["overlay_legend"] = "T threatened, @ own space, o own space not threatened, . not threatened";
   if (query.params.contains("square")) {
     model::Square square{query.params["square"][0].get<int32_t>(), query.params["square"][1].get<int32_t>()};
-    combat::Gap gap = combat::GapTo(creature->at, creature->squares_per_side, square);
+    combat::Gap gap = combat::GapTo(creature->Occupied(), square);
     eval::Trace trace;
     changes.clear();
     result["threatens"] = threat.Explain(gap, trace);
@@ -170,8 +170,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
     combat::ThreatRules threat(context.rules, attacker_record.slots.data(), reach_weapon, reach_rule);
     if (!threat.ok()) return (void)Fail(result, threat.error());
     if (reach_rule == "threatens") threat.SetHooks(attacker_hooks.get());
-    possible = threat.ThreatensSpace(attacker->at, attacker->squares_per_side, defender->at,
-                                     defender->squares_per_side);
+    possible = threat.ThreatensArea(attacker->Occupied(), defender->Occupied());
     if (!possible) why = "the defender is not within the attacker's reach (rule " + reach_rule + ")";
     flankers = Flankers(context, *attacker, *defender);
   }
@@ -192,7 +191,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   attack[kAttackFlankingSlot].number = melee && !flankers.empty() ? 1 : 0;
   attack[kAttackReachWeaponSlot].number = reach_weapon ? 1 : 0;
   attack[kAttackAdjacentSlot].number =
-      combat::SpacesAdjacent(attacker->at, attacker->squares_per_side, defender->at, defender->squares_per_side) ? 1 : 0;
+      combat::AreasAdjacent(attacker->Occupied(), defender->Occupied()) ? 1 : 0;
 
   CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result, defender_hooks.get());
   if (!cover.error.empty()) return (void)Fail(result, cover.error);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "combat/cover.h"
+#include "combat/gap.h"
 #include "query/explain.h"
 
 namespace rulecraft::query {
@@ -51,16 +52,6 @@ void NameRowResults(const compile::Program& program, const tables::TableSet& tab
   }
 }
 
-bool Overlaps(const model::Creature& a, const model::Creature& b) {
-  return a.at.x < b.at.x + b.squares_per_side && b.at.x < a.at.x + a.squares_per_side &&
-         a.at.y < b.at.y + b.squares_per_side && b.at.y < a.at.y + a.squares_per_side;
-}
-
-bool Occupies(const model::Creature& creature, model::Square square) {
-  return square.x >= creature.at.x && square.x < creature.at.x + creature.squares_per_side &&
-         square.y >= creature.at.y && square.y < creature.at.y + creature.squares_per_side;
-}
-
 // Measures lines and evaluates the rules over them for one query.
 class CoverMeasure {
  public:
@@ -93,7 +84,7 @@ class CoverMeasure {
   // The map's barriers between squares that give cover (terrain `cover: full` or `low`).
   std::vector<combat::BarrierOnLine> Barriers() const;
   bool Fill(const combat::CoverCandidate& candidate);
-  double GapDistance(combat::Space space, model::Square square);
+  double GapDistance(const model::Area& area, model::Square square);
   // Evaluates `rule` over every candidate; the index of the first with the earliest row.
   size_t Choose(int rule, const std::vector<combat::CoverCandidate>& candidates, int& row);
   void ExplainRow(const tables::Table& table, int row, const char* column, nlohmann::json& explain);
@@ -149,8 +140,8 @@ combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
   // 000 아군: "아군 캐릭터가 점유한 구역을 통과하여 이동할 때, 해당 캐릭터가 엄폐를 제공하지는 않습니다"
   // — measured apart (friend_lines) so the rules decide.
   for (const model::Creature& other : context_.scenario.creatures) {
-    if (other.id == attacker_.id || other.id == defender_.id || !other.valid || !Occupies(other, square)) continue;
-    bool passed = !defender_.side.empty() && other.side == defender_.side && Overlaps(other, defender_);
+    if (other.id == attacker_.id || other.id == defender_.id || !other.valid || !other.Occupied().Contains(square)) continue;
+    bool passed = !defender_.side.empty() && other.side == defender_.side && other.Occupied().Overlaps(defender_.Occupied());
     if (passed) on.friend_passed = true;
     else on.creature = true;
   }
@@ -170,16 +161,15 @@ std::vector<combat::BarrierOnLine> CoverMeasure::Barriers() const {
   return barriers;
 }
 
-double CoverMeasure::GapDistance(combat::Space space, model::Square square) {
-  int32_t dx = 0, dy = 0;
-  combat::GapBetween(space, square, dx, dy);
+double CoverMeasure::GapDistance(const model::Area& area, model::Square square) {
+  combat::Gap gap = combat::GapTo(area, square);
   if (gap_rule_ < 0) {
     if (error_.empty()) error_ = "a low obstacle lies between the creatures: the ruleset needs rule 'gap_distance' (docs/dsl.md)";
     return 0;
   }
   eval::Slot args[2];
-  args[0].number = dx;
-  args[1].number = dy;
+  args[0].number = gap.dx;
+  args[1].number = gap.dy;
   return machine_.Call(gap_rule_, args).number;
 }
 
@@ -194,8 +184,8 @@ bool CoverMeasure::Fill(const combat::CoverCandidate& candidate) {
   Slot(kLowObstacle).number = candidate.has_low_obstacle ? 1 : 0;
   // A barrier between squares is as far as the nearer of the two squares beside it.
   auto distance = [&](const model::Creature& creature) {
-    combat::Space space{creature.at, creature.squares_per_side};
-    return std::min(GapDistance(space, candidate.low_obstacle), GapDistance(space, candidate.low_obstacle_beside));
+    model::Area area = creature.Occupied();
+    return std::min(GapDistance(area, candidate.low_obstacle), GapDistance(area, candidate.low_obstacle_beside));
   };
   Slot(kLowObstacleDistance).number = candidate.has_low_obstacle ? distance(defender_) : 0;
   Slot(kLowObstacleAttackerDistance).number = candidate.has_low_obstacle ? distance(attacker_) : 0;
@@ -270,8 +260,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   if (cover_rule_ < 0 && concealment_rule_ < 0) return outcome;
   outcome.measured = true;
   if (context_.scenario.map) {
-    survey_ = combat::SurveyLines(*context_.scenario.map, {attacker_.at, attacker_.squares_per_side},
-                                  {defender_.at, defender_.squares_per_side},
+    survey_ = combat::SurveyLines(*context_.scenario.map, attacker_.Occupied(), defender_.Occupied(),
                                   [this](model::Square square) { return FactsAt(square); }, Barriers());
   } else {
     survey_.line_of_effect = survey_.line_of_sight = true;

@@ -42,6 +42,7 @@ struct Move {
   double used_ft = 0;                        // movement used before this query's (split movement, standing up)
   bool facing = false;                       // the rules track the direction of the last step
   bool squeeze = false;                      // a space of several squares may narrow (rule may_squeeze)
+  int32_t start_shape = 0;                   // the shape it starts in (FootprintsOf): narrowed when placed squeezed
   std::unique_ptr<movement::GridView> grid;
   // The first kind's rules and hooks, as the single-kind code reads them.
   movement::StepRules* rules = nullptr;
@@ -210,12 +211,20 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   move.hooks = move.kinds[0]->hooks.get();
   // A space of several squares may squeeze between obstacles when the rules say so (000 쥐어짜기):
   // the searches then track its footprint.
+  // A creature placed squeezed (query/placement.h) starts narrowed and may widen again.
   int32_t side = move.creature->squares_per_side;
   if (side > 1) {
     auto squeeze = CallRule(program, machine, "may_squeeze", {mover, eval::Slot{.number = static_cast<double>(move.mode)}});
-    move.squeeze = squeeze && *squeeze != 0;
+    move.squeeze = (squeeze && *squeeze != 0) || move.creature->squeezed_width > 0;
     for (auto& kind : move.kinds) {
       if (move.squeeze) kind->rules->TrackNarrowing(side - 1);
+    }
+  }
+  model::Area placed = move.creature->Occupied();
+  std::vector<movement::Footprint> shapes = movement::Footprints(side, move.squeeze);
+  for (size_t shape = 0; shape < shapes.size(); ++shape) {
+    if (shapes[shape].width == placed.width && shapes[shape].height == placed.height) {
+      move.start_shape = static_cast<int32_t>(shape);
     }
   }
   result["creature"] = move.creature->id;
@@ -295,21 +304,25 @@ int DirectionOf(int dx, int dy) {
   return -1;
 }
 
+// The shape the space has where the move starts: whole, or squeezed where it was placed so.
+movement::Footprint StartShape(const Move& move) {
+  return FootprintsOf(move)[static_cast<size_t>(move.start_shape)];
+}
+
 // Step `i` of a route (from route[i - 1] to route[i]): `moves[i - 1]` when a squeezing search
-// chose the steps, else the whole space moving by the difference (direction -1 when the
+// chose the steps, else the start's shape moving by the difference (direction -1 when the
 // squares are not adjacent).
 movement::SpaceMove StepOf(const Move& move, const std::vector<movement::SpaceMove>& moves,
                            const std::vector<model::Square>& route, size_t i) {
   if (i - 1 < moves.size()) return moves[i - 1];
-  return {DirectionOf(route[i].x - route[i - 1].x, route[i].y - route[i - 1].y), 0,
-          movement::WholeSpace(move.creature->squares_per_side)};
+  return {DirectionOf(route[i].x - route[i - 1].x, route[i].y - route[i - 1].y), move.start_shape, StartShape(move)};
 }
 
-// The shape the space has at each place of a route (whole at the start and where no squeezing
-// search chose the steps).
+// The shape the space has at each place of a route (the start's, then where no squeezing
+// search chose the steps the same).
 std::vector<movement::Footprint> ShapesAlong(const Move& move, const std::vector<movement::SpaceMove>& moves,
                                              const std::vector<model::Square>& route) {
-  std::vector<movement::Footprint> shapes = {movement::WholeSpace(move.creature->squares_per_side)};
+  std::vector<movement::Footprint> shapes = {StartShape(move)};
   for (size_t i = 1; i < route.size(); ++i) shapes.push_back(StepOf(move, moves, route, i).footprint);
   return shapes;
 }
@@ -441,7 +454,8 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   movement::RichReach rich;
   if (move.Rich()) {
     rich = movement::RichSearch(*move.grid, KindBudgets(move, square_ft), move.creature->at,
-                                move.creature->squares_per_side, used, move.facing, std::nullopt, move.squeeze);
+                                move.creature->squares_per_side, used, move.facing, std::nullopt, move.squeeze,
+                                move.start_shape);
     cost_at = [&](int32_t x, int32_t y) { return rich.Cost(x, y) - used; };
     best_shape = [&](int32_t x, int32_t y) { return rich.ShapeOf(rich.BestState(x, y)); };
     reached_in = [&](int32_t x, int32_t y, int32_t shape) {
@@ -454,7 +468,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
     };
   } else {
     reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget,
-                             std::nullopt, move.squeeze);
+                             std::nullopt, move.squeeze, move.start_shape);
     cost_at = [&](int32_t x, int32_t y) { return reach.Cost(x, y); };
     best_shape = [&](int32_t x, int32_t y) { return reach.ShapeOf(reach.BestState(x, y)); };
     reached_in = [&](int32_t x, int32_t y, int32_t shape) {
@@ -589,7 +603,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     }
     movement::RichReach rich = movement::RichSearch(*move.grid, budgets, move.creature->at,
                                                     move.creature->squares_per_side, used, move.facing, to,
-                                                    move.squeeze);
+                                                    move.squeeze, move.start_shape);
     int32_t state = rich.BestState(to.x, to.y);
     if (state >= 0) {
       for (int32_t at : movement::StatesTo(rich, state)) {
@@ -603,7 +617,8 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     float budget = limited ? static_cast<float>(move.kinds[0]->budget_ft / square_ft) - used
                            : std::numeric_limits<float>::infinity();
     movement::Reach reach = movement::Search(*move.grid, *move.rules, move.creature->at,
-                                             move.creature->squares_per_side, budget, to, move.squeeze);
+                                             move.creature->squares_per_side, budget, to, move.squeeze,
+                                             move.start_shape);
     int32_t state = reach.BestState(to.x, to.y);
     if (state >= 0) {
       std::vector<int32_t> states = movement::StatesTo(reach, state);
@@ -671,7 +686,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   result["cost_ft"] = Number(total * square_ft);
   if (limited) result["left_ft"] = LeftFt(move, total * square_ft);
   result["may_end"] = route.size() > 1 ? MayEnd(move, to.x, to.y, StepOf(move, moves, route, route.size() - 1).footprint)
-                                       : MayEnd(move, to.x, to.y, movement::WholeSpace(move.creature->squares_per_side));
+                                       : MayEnd(move, to.x, to.y, StartShape(move));
   result["steps"] = std::move(steps);
   result["explain"] = std::move(explain);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),
@@ -692,7 +707,9 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   }
   // A space that may squeeze takes the steps of the cheapest way along the route.
   std::vector<movement::SpaceMove> moves;
-  if (move.squeeze) moves = movement::CheapestMoves(*move.grid, *move.rules, route, FootprintsOf(move));
+  if (move.squeeze) {
+    moves = movement::CheapestMoves(*move.grid, *move.rules, route, FootprintsOf(move), move.start_shape);
+  }
   nlohmann::json steps = nlohmann::json::array();
   nlohmann::json explain = nlohmann::json::array();
   float total = 0;
@@ -774,8 +791,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
   model::Square reached = route[taken];
   int32_t altitude = altitudes[taken];
   bool may_end_there = MayEnd(move, reached.x, reached.y,
-                             taken == 0 ? movement::WholeSpace(move.creature->squares_per_side)
-                                        : StepOf(move, moves, route, taken).footprint);
+                             taken == 0 ? StartShape(move) : StepOf(move, moves, route, taken).footprint);
   result["legal"] = legal && may_end_there;
   result["cost"] = Number(total);
   result["cost_ft"] = Number(total * square_ft);

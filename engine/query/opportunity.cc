@@ -17,20 +17,24 @@ bool Opponents(const model::Creature& mover, const model::Creature& other) {
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
-// Whether the cover the mover has at `from` against the opponent's melee attack allows an attack
+// Whether the cover the mover has in the squares `occupied` against the opponent's melee attack allows an attack
 // of opportunity (MeasureCover: the cover and concealment rows' `attack_of_opportunity`).
 bool CoverAllowsAttack(const AnswerContext& context, const model::Creature& opponent,
                        const CreatureRecord& opponent_record, const model::Creature& mover,
-                       const CreatureRecord& mover_record, model::Square from) {
+                       const CreatureRecord& mover_record, const model::Area& occupied) {
+  // The mover as it stands there, squeezed or whole (cover is measured from its squares).
   model::Creature there = mover;
-  there.at = from;
+  there.at = occupied.at;
+  bool whole = occupied.width == mover.squares_per_side && occupied.height == mover.squares_per_side;
+  there.squeezed_width = whole ? 0 : occupied.width;
+  there.squeezed_height = whole ? 0 : occupied.height;
   std::array<eval::Slot, kAttackRecordSlots> attack{};
   attack[kAttackMeleeSlot].number = 1;
   attack[kAttackAttackerSlot].record = opponent_record.slots.data();
   attack[kAttackDefenderSlot].record = mover_record.slots.data();
   attack[kAttackReachWeaponSlot].number = opponent.reach_weapon ? 1 : 0;
   attack[kAttackAdjacentSlot].number =
-      combat::SpacesAdjacent(opponent.at, opponent.squares_per_side, from, mover.squares_per_side) ? 1 : 0;
+      combat::AreasAdjacent(opponent.Occupied(), occupied) ? 1 : 0;
   nlohmann::json scratch = nlohmann::json::object();
   CoverOutcome cover = MeasureCover(context, opponent, there, attack.data(), scratch);
   return !cover.measured || (cover.attack_possible && cover.opportunity_allowed);
@@ -62,12 +66,13 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
     threat.SetHooks(hooks.get());
     for (size_t step = 1; step <= steps && step < route.size(); ++step) {
       model::Square from = route[step - 1];
-      movement::Footprint occupied =
+      movement::Footprint shape =
           step - 1 < shapes.size() ? shapes[step - 1] : movement::WholeSpace(mover.squares_per_side);
-      if (!threat.ThreatensArea(other.at, other.squares_per_side, from, occupied.width, occupied.height)) continue;
+      model::Area occupied{from, shape.width, shape.height};
+      if (!threat.ThreatensArea(other.Occupied(), occupied)) continue;
       // 002 엄폐와 기회 공격: no attack of opportunity against a creature with cover from the
       // attacker (nor through total cover): the ruleset's cover rows say which allow one.
-      if (!CoverAllowsAttack(context, other, other_record, mover, mover_record, from)) continue;
+      if (!CoverAllowsAttack(context, other, other_record, mover, mover_record, occupied)) continue;
       eval::Trace trace;
       machine.SetTrace(&trace);
       eval::Slot args[3] = {eval::Slot{.record = mover_record.slots.data()},

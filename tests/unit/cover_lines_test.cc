@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "combat/cover.h"
+#include "combat/gap.h"
 #include "combat/line_contact.h"
 
 namespace rulecraft::combat {
@@ -114,21 +115,21 @@ TEST(LineContact, PinnedCases) {
 }
 
 // A brute-force survey over the reference contacts, for comparison with SurveyLines.
-CoverSurvey ReferenceSurvey(const model::GridMap& map, Space attacker, Space defender,
+CoverSurvey ReferenceSurvey(const model::GridMap& map, const model::Area& attacker, const model::Area& defender,
                             const std::vector<SquareOnLine>& squares) {
   auto at = [&](model::Square s) { return squares[static_cast<size_t>(s.y * map.width + s.x)]; };
   CoverSurvey survey;
   survey.space_concealed = survey.space_hidden = true;
-  for (int32_t j = 0; j < defender.side; ++j) {
-    for (int32_t i = 0; i < defender.side; ++i) {
+  for (int32_t j = 0; j < defender.height; ++j) {
+    for (int32_t i = 0; i < defender.width; ++i) {
       survey.space_concealed &= at({defender.at.x + i, defender.at.y + j}).concealing;
       survey.space_hidden &= at({defender.at.x + i, defender.at.y + j}).blocks_sight;
     }
   }
-  for (int32_t cy = 0; cy <= attacker.side; ++cy) {
-    for (int32_t cx = 0; cx <= attacker.side; ++cx) {
-      for (int32_t j = 0; j < defender.side; ++j) {
-        for (int32_t i = 0; i < defender.side; ++i) {
+  for (int32_t cy = 0; cy <= attacker.height; ++cy) {
+    for (int32_t cx = 0; cx <= attacker.width; ++cx) {
+      for (int32_t j = 0; j < defender.height; ++j) {
+        for (int32_t i = 0; i < defender.width; ++i) {
           CoverCandidate candidate;
           candidate.corner = {attacker.at.x + cx, attacker.at.y + cy};
           candidate.target = {defender.at.x + i, defender.at.y + j};
@@ -155,9 +156,8 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, Space attacker, Space def
                 }
                 if (on.low) {
                   low = true;
-                  int32_t dx = 0, dy = 0;
-                  GapBetween(defender, {x, y}, dx, dy);
-                  best_low = std::min(best_low, std::pair{std::max(dx, dy), std::min(dx, dy)});
+                  Gap gap = GapTo(defender, {x, y});
+                  best_low = std::min(best_low, std::pair{std::max(gap.dx, gap.dy), std::min(gap.dx, gap.dy)});
                 }
               }
             }
@@ -198,11 +198,12 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
       square.concealing = kind >= 29 && kind < 40;
       square.blocks_sight = kind >= 35 && kind < 40;
     }
+    // Whole spaces of one or two squares a side, and bands of a squeezed space.
     std::uniform_int_distribution<int> side_roll(1, 2);
-    Space attacker{{0, 0}, side_roll(random)};
-    Space defender{{0, 0}, side_roll(random)};
-    std::uniform_int_distribution<int32_t> ax(0, map.width - attacker.side), ay(0, map.height - attacker.side);
-    std::uniform_int_distribution<int32_t> bx(0, map.width - defender.side), by(0, map.height - defender.side);
+    model::Area attacker{{0, 0}, side_roll(random), side_roll(random)};
+    model::Area defender{{0, 0}, side_roll(random), side_roll(random)};
+    std::uniform_int_distribution<int32_t> ax(0, map.width - attacker.width), ay(0, map.height - attacker.height);
+    std::uniform_int_distribution<int32_t> bx(0, map.width - defender.width), by(0, map.height - defender.height);
     attacker.at = {ax(random), ay(random)};
     defender.at = {bx(random), by(random)};
     auto facts = [&](model::Square s) { return squares[static_cast<size_t>(s.y * map.width + s.x)]; };
@@ -226,10 +227,9 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
       EXPECT_EQ(a.concealing_lines, b.concealing_lines);
       ASSERT_EQ(a.has_low_obstacle, b.has_low_obstacle);
       if (a.has_low_obstacle) {
-        int32_t dx = 0, dy = 0;
-        GapBetween(defender, a.low_obstacle, dx, dy);
-        EXPECT_EQ(std::max(dx, dy), b.low_obstacle.x);
-        EXPECT_EQ(std::min(dx, dy), b.low_obstacle.y);
+        Gap gap = GapTo(defender, a.low_obstacle);
+        EXPECT_EQ(std::max(gap.dx, gap.dy), b.low_obstacle.x);
+        EXPECT_EQ(std::min(gap.dx, gap.dy), b.low_obstacle.y);
       }
     }
   }

@@ -149,6 +149,11 @@ const std::vector<HookPoint>& HookPoints() {
       {"may_end",
        {{"mover", Type::Record("creature")}, {"square", Type::Record("square")}, {"mode", Type::Row("movement_modes")}},
        Type::Bool(), "whether a move may end with the mover on this square (every square of its space must allow it)"},
+      {"may_occupy",
+       {{"mover", Type::Record("creature")}, {"square", Type::Record("square")}},
+       Type::Bool(),
+       "optional: whether a creature may be placed on this square at all (a scenario's `at`: every square of its space, "
+       "or of the band it squeezes to, must allow it); without it, any square"},
       {"threatens",
        {{"attacker", Type::Record("creature")}, {"reach_weapon", Type::Bool()}, {"dx", Type::Number()}, {"dy", Type::Number()}},
        Type::Bool(),
