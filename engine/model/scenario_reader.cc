@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -303,15 +304,17 @@ void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset
                       fmt::format("a scenario holds at most {} creatures", limits::kMaxCreatures));
     return;
   }
+  std::unordered_map<std::string, size_t> index_of;  // creature id → its index, for duplicates
   for (const YAML::Node& item : node) {
     auto creature = ReadCreature(file, item, rules, scenario.map.has_value(), diagnostics);
     if (!creature) continue;
-    if (const Creature* twin = scenario.FindCreature(creature->id)) {
+    if (auto twin = index_of.find(creature->id); twin != index_of.end()) {
       Diagnostic& error = diagnostics.Error(
           "duplicate-id", creature->span, fmt::format("a creature named '{}' already exists", creature->id));
-      error.notes.push_back({twin->span, "first defined here"});
+      error.notes.push_back({scenario.creatures[twin->second].span, "first defined here"});
       continue;
     }
+    index_of.emplace(creature->id, scenario.creatures.size());
     scenario.creatures.push_back(std::move(*creature));
   }
   CheckPlacement(file, scenario, rules, diagnostics);

@@ -36,9 +36,10 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   std::map<size_t, int> occupant_at;  // by square: the occupants_ entry + 1, only where creatures are
   std::map<size_t, std::vector<uint16_t>> sharing;  // the squares creatures stand on: their entries
   int mover_step = sizes.IndexOf(mover.size);
-  bool hooked = Hooked(scenario, mover);
+  bool hooked = terrain_window == nullptr && Hooked(scenario, mover);
   for (const model::Creature& other : scenario.creatures) {
-    if (&other == &mover || !other.valid || terrain_window != nullptr) continue;
+    if (terrain_window != nullptr) break;
+    if (&other == &mover || !other.valid) continue;
     Occupant occupant;
     occupant.ally = !mover.side.empty() && other.side == mover.side;
     occupant.size_difference = sizes.IndexOf(other.size) - mover_step;

@@ -34,14 +34,16 @@ class SpaceCheck {
     for (const auto& [kind, feet] : creature.speeds_ft) {
       if (kind != "land") kinds.push_back(kind);
     }
-    bool hooked = movement::Hooked(scenario, creature);
+    // The view holds no other creature, so only the creature's own may_occupy hook can run.
+    std::vector<const hooks::Script*> scripts = ScriptsOf(creature);
+    bool hooked = hooks::Runner::AnyDefines(scripts, hooks::HookPoint::kMayOccupy) || hooks::Runner::AnyBroken(scripts);
     for (const std::string& kind : kinds) {
       auto view = std::make_unique<KindView>();
       BuildCreatureRecord(creature, rules, view->record, kind);
       if (hooked) {
         view->hooks = std::make_unique<hooks::Runner>(rules, hooks::LimitsOf(rules));
         view->hooks->SetQueryBudget(&budget_);
-        view->hooks->SetMover(CreatureFactsOf(creature), ScriptsOf(creature));
+        view->hooks->SetMover(CreatureFactsOf(creature), scripts);
         view->hooks->SetMode(kPlacementMode);
         view->hooks->SetMap(scenario.map->width, scenario.map->height);
       }
