@@ -18,7 +18,10 @@ model::Square AccidentalEnd(const AnswerContext& context, const model::Query& qu
   int distance_rule = program.FindRule("gap_distance");
   if (closer_rule < 0 || distance_rule < 0 || !context.scenario.map) return last_legal;
   eval::Machine machine(program);
-  if (machine.Call(closer_rule, {}).number == 0) return last_legal;
+  if (machine.Call(closer_rule, {}).number == 0 || !machine.error().empty()) {
+    if (!machine.error().empty()) Fail(result, machine.error());
+    return last_legal;
+  }
   auto distance = [&](model::Square square) {
     eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(std::abs(square.x - stopped.x))},
                           eval::Slot{.number = static_cast<double>(std::abs(square.y - stopped.y))}};
@@ -37,7 +40,12 @@ model::Square AccidentalEnd(const AnswerContext& context, const model::Query& qu
       closest.push_back({x, y});
     }
   }
-  if (!machine.error().empty() || closest.empty()) return last_legal;
+  // A rule that failed (gap_distance dividing by zero) fails the query: never a silent fallback.
+  if (!machine.error().empty()) {
+    Fail(result, machine.error());
+    return last_legal;
+  }
+  if (closest.empty()) return last_legal;
   result["ends_at_why"] = "the closest square it may end on, closer than the last one of its route";
   if (closest.size() == 1) return closest[0];
   uint64_t face = SeededRoll(context.scenario.seed, query.id, closest.size());

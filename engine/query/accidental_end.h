@@ -15,7 +15,8 @@ namespace rulecraft::query {
 
 // The square to put the creature on, having stopped at `stopped` with `last_legal` the last
 // square of its route where it could end; `may_end` says whether its space may end at a square.
-// Equally close squares are settled by a seeded roll. Adds `ends_at_why` to `result`.
+// Equally close squares are settled by a seeded roll. Adds `ends_at_why` to `result`; a rule that
+// fails on the way (closer_legal_end, gap_distance) fails `result` (Fail) instead.
 model::Square AccidentalEnd(const AnswerContext& context, const model::Query& query, model::Square stopped,
                             model::Square last_legal, const std::function<bool(int32_t, int32_t)>& may_end,
                             nlohmann::json& result);

@@ -802,6 +802,10 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
                                        : AccidentalEnd(context, query, reached, last_legal,
                                                        [&](int32_t x, int32_t y) { return MayEnd(move, x, y); },
                                                        result));
+  if (result.value("status", "") == "error") {  // a rule failed: no half answer beside the message
+    result = {{"id", result["id"]}, {"kind", result["kind"]}, {"status", "error"}, {"message", result["message"]}};
+    return;
+  }
   if (altitude != 0) result["altitude"] = altitude;
   result["explain"] = std::move(explain);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),

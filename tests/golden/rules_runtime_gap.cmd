@@ -1,0 +1,1 @@
+run tests/golden/rules_runtime/gap.yaml
