@@ -1,6 +1,7 @@
 #include "hooks/runner.h"
 
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -672,7 +673,14 @@ std::vector<std::pair<int, int>> Runner::Zone(const CreatureFacts& self, const S
         lua_rawgeti(L, -1, 1);  // result, item, x
         lua_rawgeti(L, -2, 2);  // result, item, x, y
         square = lua_isinteger(L, -2) && lua_isinteger(L, -1);
-        if (square) squares.emplace_back(static_cast<int>(lua_tointeger(L, -2)), static_cast<int>(lua_tointeger(L, -1)));
+        // A square too far for any map is off the map, like every square beyond its edge (no
+        // wrapping into 32 bits).
+        auto fits = [](lua_Integer value) {
+          return value >= std::numeric_limits<int32_t>::min() && value <= std::numeric_limits<int32_t>::max();
+        };
+        if (square && fits(lua_tointeger(L, -2)) && fits(lua_tointeger(L, -1))) {
+          squares.emplace_back(static_cast<int>(lua_tointeger(L, -2)), static_cast<int>(lua_tointeger(L, -1)));
+        }
         lua_pop(L, 2);
       }
       lua_pop(L, 1);
