@@ -488,12 +488,19 @@ double Runner::Run(HookPoint point, const std::vector<const Script*>& scripts, d
       result = lua_tonumber(L, -1);
       bool modifier = point == HookPoint::kAttackBonus || point == HookPoint::kAcBonus;
       if (!std::isfinite(result) || (result < 0 && !modifier)) {
-        wrong = point == HookPoint::kSpeed
-                    ? fmt::format("speed returned {}, which is not a speed in feet", result)
-                    : fmt::format("{} returned {}, which is not a cost in squares (to forbid a step, "
-                                  "return false from {})",
-                                  name, result,
-                                  point == HookPoint::kStepCost ? "may_enter" : "occupant_may_enter");
+        // NaN prints as "nan" whatever its sign bit.
+        std::string shown = std::isnan(result) ? "nan" : fmt::format("{}", result);
+        if (point == HookPoint::kSpeed) {
+          wrong = fmt::format("speed returned {}, which is not a speed in feet", shown);
+        } else if (modifier) {
+          wrong = fmt::format("{} returned {}, which is not a modifier (a finite number)", name, shown);
+        } else {
+          wrong = fmt::format("{} returned {}, which is not a cost in squares (to forbid a step, return false from {})",
+                              name, shown,
+                              point == HookPoint::kStepCost           ? "may_enter"
+                              : point == HookPoint::kZoneStepCost     ? "zone_may_enter"
+                                                                      : "occupant_may_enter");
+        }
       }
     } else {
       wrong = fmt::format("{} returned a {}; it returns {} or nil (to keep the rules' result)", name,

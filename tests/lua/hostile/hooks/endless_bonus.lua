@@ -1,0 +1,2 @@
+-- An attack modifier that is no number.
+function attack_bonus(attack, bonus) return math.huge end
