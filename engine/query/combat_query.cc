@@ -169,7 +169,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
     std::string reach_rule = program.FindRule("reaches") >= 0 ? "reaches" : "threatens";
     combat::ThreatRules threat(context.rules, attacker_record.slots.data(), reach_weapon, reach_rule);
     if (!threat.ok()) return (void)Fail(result, threat.error());
-    if (reach_rule == "threatens") threat.SetHooks(attacker_hooks.get());
+    // The attacker's Lua `threatens` hook widens or narrows where it attacks as well (docs/lua.md).
+    threat.SetHooks(attacker_hooks.get());
     possible = threat.ThreatensArea(attacker->Occupied(), defender->Occupied());
     if (!possible) why = "the defender is not within the attacker's reach (rule " + reach_rule + ")";
     flankers = Flankers(context, *attacker, *defender);
