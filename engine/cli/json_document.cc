@@ -1,0 +1,15 @@
+#include "cli/json_document.h"
+
+#include "cli/diagnostics_json.h"
+#include "cli/json_output.h"
+
+namespace rulecraft::cli {
+
+void WriteJsonDocument(std::ostream& out, nlohmann::json document, const Diagnostics& diagnostics,
+                       const SourceSet& sources) {
+  document["schema_version"] = kSchemaVersion;
+  document["diagnostics"] = DiagnosticsToJson(diagnostics, sources);
+  WriteJson(out, document);
+}
+
+}  // namespace rulecraft::cli
