@@ -27,7 +27,8 @@ void ReportMissingKeys(const model::Query& query, const nlohmann::json& answer,
     SourceSpan span = written != query.expect_keys.end() ? written->second : query.span;
     Diagnostic& error = diagnostics.Error(
         "unknown-key", span,
-        fmt::format("the answer of query '{}' has no field '{}' to compare", query.id, mismatch.field));
+        fmt::format("unknown key '{}' in expect: the answer of query '{}' has no field '{}'", pointer.back(),
+                    query.id, mismatch.field));
     SuggestName(error, pointer.back(), KeysAt(answer, pointer.parent_pointer()));
   }
 }
