@@ -13,7 +13,7 @@ const char* const kMatcherKeys[] = {"contains", "excludes", "absent", "not",    
 // A place in the answer, as the report shows it ("steps[2].cost") and as a JSON pointer.
 struct Field {
   std::string path;
-  nlohmann::json::json_pointer pointer;
+  nlohmann::json::json_pointer pointer{};
 
   Field Key(const std::string& key) const { return {path.empty() ? key : path + "." + key, pointer / key}; }
   Field Index(size_t i) const { return {path + "[" + std::to_string(i) + "]", pointer / i}; }

@@ -27,8 +27,7 @@ void ReportMissingKeys(const model::Query& query, const nlohmann::json& answer,
     SourceSpan span = written != query.expect_keys.end() ? written->second : query.span;
     Diagnostic& error = diagnostics.Error(
         "unknown-key", span,
-        fmt::format("unknown key '{}' in expect: the answer of query '{}' has no field '{}'", pointer.back(),
-                    query.id, mismatch.field));
+        fmt::format("expect: the answer of query '{}' has no field '{}'", query.id, mismatch.field));
     SuggestName(error, pointer.back(), KeysAt(answer, pointer.parent_pointer()));
   }
 }
