@@ -36,7 +36,11 @@ const CLI::Validator kRegularExpression(
     },
     "REGEX");
 
-const char* kFormatHelp = "Output format; with json, stdout is one JSON document holding the diagnostics too";
+// Adds `--format json|text` to a command, stored in `format`.
+void AddFormatOption(CLI::App& command, std::string& format) {
+  command.add_option("--format", format, "Output format; with json, stdout is one JSON document holding the diagnostics too")
+      ->check(CLI::IsMember({"json", "text"}));
+}
 
 // How a command hands back what it found: diagnostics as text on stderr, always; with `json`,
 // `document` (with the diagnostics added) as the one JSON document on stdout.
@@ -125,15 +129,17 @@ int main(int argc, char** argv) {
   app.footer(kFooter);
   app.require_subcommand(1);
 
+  // Each command's --format comes first: CLI11 stores options in this order and stops at the
+  // first invalid one, and a wrong command line still answers in the format asked for.
   std::vector<std::string> rulesets;
   std::string check_format = "text";
   CLI::App* check = app.add_subcommand("check", "Load and validate rulesets; print every error.");
   check->add_option("ruleset", rulesets, "Bundled ruleset name (dnd35, …) or ruleset directory")
       ->required();
+  AddFormatOption(*check, check_format);
   std::string dump_after;
   check->add_option("--dump-after", dump_after, "Print the rules' IR after this compiler pass")
       ->check(CLI::IsMember(rulecraft::Session::PassNames()));
-  check->add_option("--format", check_format, kFormatHelp)->check(CLI::IsMember({"json", "text"}));
   check->footer(kFooter);
 
   std::string scenario;
@@ -141,7 +147,7 @@ int main(int argc, char** argv) {
   bool explain = false;
   CLI::App* run = app.add_subcommand("run", "Answer the queries of a scenario file.");
   run->add_option("scenario", scenario, "Scenario YAML file")->required();
-  run->add_option("--format", run_format, kFormatHelp)->check(CLI::IsMember({"json", "text"}));
+  AddFormatOption(*run, run_format);
   run->add_flag("--explain", explain, "Show the table row or rule behind each number");
   run->footer(kFooter);
 
@@ -153,9 +159,9 @@ int main(int argc, char** argv) {
       "test", "Run scenario test cases (queries with `expect:`) and report pass/fail.");
   test->add_option("paths", paths, "Ruleset directories (their tests/*.yaml) or scenario files")
       ->required();
+  AddFormatOption(*test, test_format);
   test->add_option("--run", filter, "Only cases whose id matches this regular expression")
       ->check(kRegularExpression);
-  test->add_option("--format", test_format, kFormatHelp)->check(CLI::IsMember({"json", "text"}));
   test->add_flag("-v,--verbose", verbose, "Show the rule text of every case");
   test->footer(kFooter);
 

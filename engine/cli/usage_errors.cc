@@ -22,21 +22,29 @@ std::string CommandName(const CLI::App& command) {
   return command.get_parent() == nullptr ? "rulecraft" : "rulecraft " + command.get_name();
 }
 
-// Reports the arguments `command` did not take, each an unknown option or a stray argument,
-// each with the note `help`.
+// Reports the arguments `command` did not take, each with the note `help`: an unknown option
+// (among the command's options), an unknown command (the first argument the main command did
+// not take, among the subcommands; the rest were meant for it) or a stray argument.
 void ReportExtras(const CLI::App& command, const std::string& help, Diagnostics& diagnostics) {
   for (const std::string& argument : command.remaining()) {
+    Diagnostic* error = nullptr;
     if (argument.size() > 1 && argument[0] == '-') {
       std::string option = argument.substr(0, argument.find('='));
-      Diagnostic& error = diagnostics.Error(
-          "unknown-option", {}, fmt::format("unknown option '{}' for '{}'", option, CommandName(command)));
-      SuggestName(error, option, OptionSpellings(command));
-      error.notes.push_back({{}, help});
+      error = &diagnostics.Error("unknown-option", {},
+                                 fmt::format("unknown option '{}' for '{}'", option, CommandName(command)));
+      SuggestName(*error, option, OptionSpellings(command));
+    } else if (command.get_parent() == nullptr) {
+      error = &diagnostics.Error("unknown-command", {}, fmt::format("unknown command '{}'", argument));
+      std::vector<std::string> commands;
+      for (const CLI::App* subcommand : command.get_subcommands({})) commands.push_back(subcommand->get_name());
+      SuggestName(*error, argument, commands);
+      error->notes.push_back({{}, help});
+      return;  // the arguments after it were meant for that command
     } else {
-      diagnostics.Error("unexpected-argument", {},
-                        fmt::format("unexpected argument '{}' for '{}'", argument, CommandName(command)))
-          .notes.push_back({{}, help});
+      error = &diagnostics.Error("unexpected-argument", {},
+                                 fmt::format("unexpected argument '{}' for '{}'", argument, CommandName(command)));
     }
+    error->notes.push_back({{}, help});
   }
 }
 
@@ -51,8 +59,13 @@ void ReportUsageError(const CLI::ParseError& error, const CLI::App& app, Diagnos
   const CLI::App& command = ParsedCommand(app);
   std::string help = fmt::format("'{} --help' lists the options", CommandName(command));
   size_t before = diagnostics.size();
-  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) ReportExtras(command, help, diagnostics);
-  if (diagnostics.size() == before) diagnostics.Error("bad-command-line", {}, error.what()).notes.push_back({{}, help});
+  // CLI11 stops at the first problem (a missing argument before a misspelt option): the
+  // arguments left over are reported whatever it stopped at. They explain an error about
+  // extras, and an unknown command explains why no command was given.
+  ReportExtras(command, help, diagnostics);
+  bool is_extras = dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr;
+  bool extras_explained = (is_extras || &command == &app) && diagnostics.size() > before;
+  if (!extras_explained) diagnostics.Error("bad-command-line", {}, error.what()).notes.push_back({{}, help});
 }
 
 }  // namespace rulecraft::cli
