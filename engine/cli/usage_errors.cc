@@ -22,29 +22,34 @@ std::string CommandName(const CLI::App& command) {
   return command.get_parent() == nullptr ? "rulecraft" : "rulecraft " + command.get_name();
 }
 
-// Reports the arguments `command` did not take, each with the note `help`: an unknown option
-// (among the command's options), an unknown command (the first argument the main command did
-// not take, among the subcommands; the rest were meant for it) or a stray argument.
+// Reports one argument `command` did not take: an unknown option (with the closest of the
+// command's options), an unknown command (given to the main command, with the closest
+// subcommand) or a stray argument.
+Diagnostic& ReportLeftOver(const CLI::App& command, const std::string& argument, Diagnostics& diagnostics) {
+  if (argument.size() > 1 && argument[0] == '-') {
+    std::string option = argument.substr(0, argument.find('='));
+    Diagnostic& error = diagnostics.Error(
+        "unknown-option", {}, fmt::format("unknown option '{}' for '{}'", option, CommandName(command)));
+    SuggestName(error, option, OptionSpellings(command));
+    return error;
+  }
+  if (command.get_parent() == nullptr) {
+    Diagnostic& error = diagnostics.Error("unknown-command", {}, fmt::format("unknown command '{}'", argument));
+    std::vector<std::string> commands;
+    for (const CLI::App* subcommand : command.get_subcommands({})) commands.push_back(subcommand->get_name());
+    SuggestName(error, argument, commands);
+    return error;
+  }
+  return diagnostics.Error("unexpected-argument", {},
+                           fmt::format("unexpected argument '{}' for '{}'", argument, CommandName(command)));
+}
+
+// Reports the arguments `command` did not take, each with the note `help`; for the main
+// command only the first (the would-be command: the rest were meant for it).
 void ReportExtras(const CLI::App& command, const std::string& help, Diagnostics& diagnostics) {
   for (const std::string& argument : command.remaining()) {
-    Diagnostic* error = nullptr;
-    if (argument.size() > 1 && argument[0] == '-') {
-      std::string option = argument.substr(0, argument.find('='));
-      error = &diagnostics.Error("unknown-option", {},
-                                 fmt::format("unknown option '{}' for '{}'", option, CommandName(command)));
-      SuggestName(*error, option, OptionSpellings(command));
-    } else if (command.get_parent() == nullptr) {
-      error = &diagnostics.Error("unknown-command", {}, fmt::format("unknown command '{}'", argument));
-      std::vector<std::string> commands;
-      for (const CLI::App* subcommand : command.get_subcommands({})) commands.push_back(subcommand->get_name());
-      SuggestName(*error, argument, commands);
-      error->notes.push_back({{}, help});
-      return;  // the arguments after it were meant for that command
-    } else {
-      error = &diagnostics.Error("unexpected-argument", {},
-                                 fmt::format("unexpected argument '{}' for '{}'", argument, CommandName(command)));
-    }
-    error->notes.push_back({{}, help});
+    ReportLeftOver(command, argument, diagnostics).notes.push_back({{}, help});
+    if (command.get_parent() == nullptr) return;
   }
 }
 
