@@ -9,6 +9,7 @@ void WriteJsonDocument(std::ostream& out, nlohmann::json document, const Diagnos
                        const SourceSet& sources) {
   document["schema_version"] = kSchemaVersion;
   document["diagnostics"] = DiagnosticsToJson(diagnostics, sources);
+  if (diagnostics.Dropped() > 0) document["diagnostics_not_shown"] = diagnostics.Dropped();
   WriteJson(out, document);
 }
 

@@ -16,7 +16,8 @@ namespace rulecraft::cli {
 inline constexpr int kSchemaVersion = 1;
 
 // Writes `document` (a command's answer as a JSON object, its empty form when nothing could
-// run) to `out` with "schema_version" and "diagnostics" (every kept diagnostic) added.
+// run) to `out` with "schema_version" and "diagnostics" (every kept diagnostic) added, and
+// "diagnostics_not_shown" (how many went past the limit) when some did.
 void WriteJsonDocument(std::ostream& out, nlohmann::json document, const Diagnostics& diagnostics,
                        const SourceSet& sources);
 
