@@ -8,6 +8,7 @@
 #include "dsl/compile/pipeline.h"
 #include "query/answer.h"
 #include "query/expect.h"
+#include "query/expect_keys.h"
 #include "query/placement.h"
 #include "rulecraft/rulecraft.h"
 #include "ruleset/ruleset.h"
@@ -153,7 +154,9 @@ TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics&
       if (!query.expect) continue;
       TestCase result{file, query.id, query.rule, false, {}};
       nlohmann::json actual = query::Answer(context, query);
-      for (const query::Mismatch& mismatch : query::CompareExpected(*query.expect, actual)) {
+      std::vector<query::Mismatch> mismatches = query::CompareExpected(*query.expect, actual);
+      query::ReportMissingKeys(query, actual, mismatches, diagnostics);
+      for (const query::Mismatch& mismatch : mismatches) {
         result.differences.push_back(fmt::format("{}: expected {}, got {}", mismatch.field,
                                                  mismatch.expected, mismatch.actual));
       }

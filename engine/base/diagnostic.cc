@@ -57,8 +57,6 @@ void Diagnostics::SortByPosition() {
   });
 }
 
-namespace {
-
 const char* SeverityName(Severity severity) {
   switch (severity) {
     case Severity::kError: return "error";
@@ -67,6 +65,8 @@ const char* SeverityName(Severity severity) {
   }
   return "error";
 }
+
+namespace {
 
 // Decodes one UTF-8 code point; returns its length in bytes (1 for a malformed byte).
 size_t DecodeUtf8(std::string_view text, uint32_t& code_point) {

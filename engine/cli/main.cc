@@ -7,8 +7,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/json_document.h"
 #include "cli/json_output.h"
+#include "cli/test_report_json.h"
 #include "cli/text_output.h"
+#include "cli/usage_errors.h"
 #include "rulecraft/rulecraft.h"
 
 namespace {
@@ -21,34 +24,58 @@ const char* kFooter =
     "Exit codes: 0 success; 1 the input has errors, a query answered an error or a test failed; 2 the "
     "command line is wrong.";
 
-void PrintDiagnostics(rulecraft::Diagnostics& diagnostics, const rulecraft::Session& session) {
+// Accepts a valid regular expression (`test --run`), else says why not.
+const CLI::Validator kRegularExpression(
+    [](std::string& text) -> std::string {
+      try {
+        std::regex pattern(text);
+        return {};
+      } catch (const std::regex_error& error) {
+        return std::string("not a valid regular expression: ") + error.what();
+      }
+    },
+    "REGEX");
+
+// Adds `--format json|text` to a command, stored in `format`.
+void AddFormatOption(CLI::App& command, std::string& format) {
+  command.add_option("--format", format, "Output format; with json, stdout is one JSON document holding the diagnostics too")
+      ->check(CLI::IsMember({"json", "text"}));
+}
+
+// How a command hands back what it found: diagnostics as text on stderr, always; with `json`,
+// `document` (with the diagnostics added) as the one JSON document on stdout.
+void Finish(rulecraft::Diagnostics& diagnostics, const rulecraft::SourceSet& sources, const std::string& format,
+            nlohmann::json document) {
   diagnostics.SortByPosition();
-  std::cerr << rulecraft::Render(diagnostics, session.sources());
+  std::cerr << rulecraft::Render(diagnostics, sources);
   if (diagnostics.ErrorCount() > 0) {
     std::cerr << diagnostics.ErrorCount() << (diagnostics.ErrorCount() == 1 ? " error\n" : " errors\n");
   }
+  if (format == "json") rulecraft::cli::WriteJsonDocument(std::cout, std::move(document), diagnostics, sources);
 }
 
-int Check(const std::vector<std::string>& rulesets, const std::string& dump_after) {
+int Check(const std::vector<std::string>& rulesets, const std::string& dump_after, const std::string& format) {
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
-  if (!dump_after.empty()) {
-    bool ok = true;
-    for (const std::string& ruleset : rulesets) {
-      auto dump = session.DumpRuleset(ruleset, dump_after, diagnostics);
-      if (dump) std::cout << *dump;
-      ok = ok && dump.has_value();
-    }
-    PrintDiagnostics(diagnostics, session);
-    return ok && !diagnostics.HasErrors() ? kExitOk : kExitInputErrors;
-  }
+  bool text = format == "text";
+  nlohmann::json checked = nlohmann::json::array();
   bool ok = true;
   for (const std::string& ruleset : rulesets) {
-    bool clean = session.CheckRuleset(ruleset, diagnostics);
-    if (clean) std::cout << ruleset << ": ok\n";
-    ok = ok && clean;
+    nlohmann::json entry = {{"ruleset", ruleset}};
+    if (!dump_after.empty()) {
+      auto dump = session.DumpRuleset(ruleset, dump_after, diagnostics);
+      if (dump && text) std::cout << *dump;
+      entry["dump"] = dump ? nlohmann::json(*dump) : nlohmann::json();
+      entry["ok"] = dump.has_value();
+    } else {
+      entry["ok"] = session.CheckRuleset(ruleset, diagnostics);
+      if (entry["ok"] && text) std::cout << ruleset << ": ok\n";
+    }
+    ok = ok && entry["ok"].get<bool>();
+    checked.push_back(std::move(entry));
   }
-  PrintDiagnostics(diagnostics, session);
+  ok = ok && !diagnostics.HasErrors();
+  Finish(diagnostics, session.sources(), format, {{"rulesets", std::move(checked)}});
   return ok ? kExitOk : kExitInputErrors;
 }
 
@@ -56,23 +83,24 @@ int Run(const std::string& scenario, const std::string& format, bool explain) {
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
   auto results = session.RunScenario(scenario, diagnostics);
-  PrintDiagnostics(diagnostics, session);
-  if (!results) return kExitInputErrors;
+  if (!results) {
+    // Nothing could run: the document still says which scenario and why (its diagnostics).
+    Finish(diagnostics, session.sources(), format, {{"scenario", scenario}, {"results", nlohmann::json::array()}});
+    return kExitInputErrors;
+  }
   if (!explain) {
     for (auto& result : (*results)["results"]) result.erase("explain");
-  }
-  if (format == "text") {
-    std::cout << rulecraft::cli::RenderResultsText(*results, explain);
-  } else {
-    rulecraft::cli::WriteJson(std::cout, *results);
   }
   // A query that could not be answered (a Lua hook failing, a rule dividing by zero) fails the run.
   bool answered = true;
   for (const auto& result : (*results)["results"]) answered = answered && result.value("status", "") != "error";
-  return diagnostics.HasErrors() || !answered ? kExitInputErrors : kExitOk;
+  bool ok = answered && !diagnostics.HasErrors();
+  if (format == "text") std::cout << rulecraft::cli::RenderResultsText(*results, explain);
+  Finish(diagnostics, session.sources(), format, std::move(*results));
+  return ok ? kExitOk : kExitInputErrors;
 }
 
-int Test(const std::vector<std::string>& paths, const std::string& filter, bool verbose) {
+int Test(const std::vector<std::string>& paths, const std::string& filter, bool verbose, const std::string& format) {
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
   rulecraft::TestReport report = session.RunTests(paths, diagnostics);
@@ -87,9 +115,9 @@ int Test(const std::vector<std::string>& paths, const std::string& filter, bool 
     }
     report = std::move(kept);
   }
-  PrintDiagnostics(diagnostics, session);
-  std::cout << rulecraft::cli::RenderTestReport(report, verbose);
   bool ok = report.failed == 0 && report.broken_files == 0 && !diagnostics.HasErrors();
+  Finish(diagnostics, session.sources(), format, rulecraft::cli::TestReportToJson(report));
+  if (format == "text") std::cout << rulecraft::cli::RenderTestReport(report, verbose);
   return ok ? kExitOk : kExitInputErrors;
 }
 
@@ -101,35 +129,52 @@ int main(int argc, char** argv) {
   app.footer(kFooter);
   app.require_subcommand(1);
 
+  // Each command's --format comes first: CLI11 stores options in this order and stops at the
+  // first invalid one, and a wrong command line still answers in the format asked for.
   std::vector<std::string> rulesets;
+  std::string check_format = "text";
   CLI::App* check = app.add_subcommand("check", "Load and validate rulesets; print every error.");
   check->add_option("ruleset", rulesets, "Bundled ruleset name (dnd35, …) or ruleset directory")
       ->required();
+  AddFormatOption(*check, check_format);
   std::string dump_after;
   check->add_option("--dump-after", dump_after, "Print the rules' IR after this compiler pass")
       ->check(CLI::IsMember(rulecraft::Session::PassNames()));
   check->footer(kFooter);
 
   std::string scenario;
-  std::string format = "json";
+  std::string run_format = "json";
   bool explain = false;
   CLI::App* run = app.add_subcommand("run", "Answer the queries of a scenario file.");
   run->add_option("scenario", scenario, "Scenario YAML file")->required();
-  run->add_option("--format", format, "Output format")->check(CLI::IsMember({"json", "text"}));
+  AddFormatOption(*run, run_format);
   run->add_flag("--explain", explain, "Show the table row or rule behind each number");
   run->footer(kFooter);
 
   std::vector<std::string> paths;
   std::string filter;
+  std::string test_format = "text";
   bool verbose = false;
   CLI::App* test = app.add_subcommand(
       "test", "Run scenario test cases (queries with `expect:`) and report pass/fail.");
   test->add_option("paths", paths, "Ruleset directories (their tests/*.yaml) or scenario files")
       ->required();
-  test->add_option("--run", filter, "Only cases whose id matches this regular expression");
+  AddFormatOption(*test, test_format);
+  test->add_option("--run", filter, "Only cases whose id matches this regular expression")
+      ->check(kRegularExpression);
   test->add_flag("-v,--verbose", verbose, "Show the rule text of every case");
   test->footer(kFooter);
 
+  // How the command given answers, so that even a wrong command line answers that way: its
+  // format and its answer with nothing in it.
+  auto failed_answer = [&]() -> std::pair<std::string, nlohmann::json> {
+    const CLI::App* command = &rulecraft::cli::ParsedCommand(app);
+    if (command == check) return {check_format, {{"rulesets", nlohmann::json::array()}}};
+    if (command == run) return {run_format, {{"results", nlohmann::json::array()}}};
+    if (command == test) return {test_format, rulecraft::cli::TestReportToJson({})};
+    return {"text", {}};
+  };
+  rulecraft::SourceSet no_sources;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
@@ -137,18 +182,21 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& help) {
     return app.exit(help);
   } catch (const CLI::ParseError& error) {
-    app.exit(error);
+    rulecraft::Diagnostics diagnostics;
+    rulecraft::cli::ReportUsageError(error, app, diagnostics);
+    auto [format, answer] = failed_answer();
+    Finish(diagnostics, no_sources, format, std::move(answer));
     return kExitUsage;
   }
   try {
-    if (check->parsed()) return Check(rulesets, dump_after);
-    if (run->parsed()) return Run(scenario, format, explain);
-    if (test->parsed()) return Test(paths, filter, verbose);
-  } catch (const std::regex_error& error) {
-    std::cerr << "rulecraft: --run is not a valid regular expression: " << error.what() << "\n";
-    return kExitUsage;
+    if (check->parsed()) return Check(rulesets, dump_after, check_format);
+    if (run->parsed()) return Run(scenario, run_format, explain);
+    if (test->parsed()) return Test(paths, filter, verbose, test_format);
   } catch (const std::exception& error) {
-    std::cerr << "rulecraft: internal error: " << error.what() << "\n";
+    rulecraft::Diagnostics diagnostics;
+    diagnostics.Error("internal-error", {}, std::string("internal error: ") + error.what());
+    auto [format, answer] = failed_answer();
+    Finish(diagnostics, no_sources, format, std::move(answer));
     return kExitInputErrors;
   }
   return kExitUsage;

@@ -270,6 +270,7 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
                         "expected a mapping of result fields for 'expect', found " + yaml::Describe(expect));
     } else {
       query.expect = YamlToJson(expect);
+      query.expect_keys = KeySpans(file, expect);
     }
   }
   const KindSpec* found = nullptr;

@@ -121,6 +121,7 @@ struct Query {
   nlohmann::json params;                 // the query's own mapping, as JSON
   std::string rule;                      // the rules text a test case rests on
   std::optional<nlohmann::json> expect;  // present in test cases
+  std::map<std::string, SourceSpan> expect_keys;  // where each key of `expect` is written, by JSON pointer
   SourceSpan span;
   bool valid = true;  // false when its parameters were reported as errors
 };

@@ -3,6 +3,22 @@
 #include "tables/yaml_file.h"
 
 namespace rulecraft::model {
+namespace {
+
+void CollectKeySpans(const SourceFile& file, const YAML::Node& node, const nlohmann::json::json_pointer& at,
+                     std::map<std::string, SourceSpan>& out) {
+  if (node.IsSequence()) {
+    for (size_t i = 0; i < node.size(); ++i) CollectKeySpans(file, node[i], at / i, out);
+  } else if (node.IsMap()) {
+    for (const auto& entry : node) {
+      nlohmann::json::json_pointer key = at / entry.first.Scalar();
+      out[key.to_string()] = yaml::SpanOf(file, entry.first);
+      CollectKeySpans(file, entry.second, key, out);
+    }
+  }
+}
+
+}  // namespace
 
 nlohmann::json YamlToJson(const YAML::Node& node) {
   if (!node.IsDefined() || node.IsNull()) return nullptr;
@@ -23,6 +39,12 @@ nlohmann::json YamlToJson(const YAML::Node& node) {
   if (text == "true") return true;
   if (text == "false") return false;
   return text;
+}
+
+std::map<std::string, SourceSpan> KeySpans(const SourceFile& file, const YAML::Node& node) {
+  std::map<std::string, SourceSpan> spans;
+  CollectKeySpans(file, node, nlohmann::json::json_pointer(), spans);
+  return spans;
 }
 
 }  // namespace rulecraft::model

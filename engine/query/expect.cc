@@ -10,18 +10,27 @@ namespace {
 const char* const kMatcherKeys[] = {"contains", "excludes", "absent", "not",     "approx",
                                     "within",   "at_least", "at_most", "length"};
 
+// A place in the answer, as the report shows it ("steps[2].cost") and as a JSON pointer.
+struct Field {
+  std::string path;
+  nlohmann::json::json_pointer pointer{};
+
+  Field Key(const std::string& key) const { return {path.empty() ? key : path + "." + key, pointer / key}; }
+  Field Index(size_t i) const { return {path + "[" + std::to_string(i) + "]", pointer / i}; }
+};
+
 bool SameNumber(const nlohmann::json& a, const nlohmann::json& b) {
   double x = a.get<double>();
   double y = b.get<double>();
   return std::abs(x - y) <= 1e-9 * std::max(1.0, std::abs(y));
 }
 
-void Compare(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& path,
-             std::vector<Mismatch>& out);
+void Compare(const nlohmann::json& expected, const nlohmann::json& actual, const Field& field,
+             std::vector<Mismatch>& out, bool present);
 
 bool Matches(const nlohmann::json& expected, const nlohmann::json& actual) {
   std::vector<Mismatch> differences;
-  Compare(expected, actual, "", differences);
+  Compare(expected, actual, Field{}, differences, true);
   return differences.empty();
 }
 
@@ -41,9 +50,11 @@ std::vector<nlohmann::json> Items(const nlohmann::json& list) {
   return {list};
 }
 
-void CompareMatcher(const nlohmann::json& matcher, const nlohmann::json& actual, const std::string& path,
+void CompareMatcher(const nlohmann::json& matcher, const nlohmann::json& actual, const Field& field,
                     bool present, std::vector<Mismatch>& out) {
-  auto differ = [&](std::string expected) { out.push_back({path, std::move(expected), Shown(actual)}); };
+  auto differ = [&](std::string expected) {
+    out.push_back({field.path, std::move(expected), Shown(actual), field.pointer.to_string(), !present});
+  };
   if (matcher.contains("absent")) {
     bool want_absent = matcher["absent"].is_boolean() && matcher["absent"].get<bool>();
     if (want_absent == present) differ(want_absent ? "to be absent" : "to be present");
@@ -84,25 +95,24 @@ void CompareMatcher(const nlohmann::json& matcher, const nlohmann::json& actual,
   }
 }
 
-void Compare(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& path,
+void Compare(const nlohmann::json& expected, const nlohmann::json& actual, const Field& field,
              std::vector<Mismatch>& out, bool present) {
-  auto differ = [&] { out.push_back({path, expected.dump(), present ? actual.dump() : "(missing)"}); };
-  if (IsMatcher(expected)) return CompareMatcher(expected, actual, path, present, out);
+  auto differ = [&] {
+    out.push_back({field.path, expected.dump(), present ? actual.dump() : "(missing)", field.pointer.to_string(), !present});
+  };
+  if (IsMatcher(expected)) return CompareMatcher(expected, actual, field, present, out);
   if (!present) return differ();
   if (expected.is_object()) {
     if (!actual.is_object()) return differ();
     for (const auto& [key, value] : expected.items()) {
-      std::string field = path.empty() ? key : path + "." + key;
       bool has = actual.contains(key);
-      Compare(value, has ? actual.at(key) : nlohmann::json(), field, out, has);
+      Compare(value, has ? actual.at(key) : nlohmann::json(), field.Key(key), out, has);
     }
     return;
   }
   if (expected.is_array()) {
     if (!actual.is_array() || actual.size() != expected.size()) return differ();
-    for (size_t i = 0; i < expected.size(); ++i) {
-      Compare(expected[i], actual[i], path + "[" + std::to_string(i) + "]", out, true);
-    }
+    for (size_t i = 0; i < expected.size(); ++i) Compare(expected[i], actual[i], field.Index(i), out, true);
     return;
   }
   if (expected.is_number() && actual.is_number()) {
@@ -110,11 +120,6 @@ void Compare(const nlohmann::json& expected, const nlohmann::json& actual, const
     return;
   }
   if (expected != actual) differ();
-}
-
-void Compare(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& path,
-             std::vector<Mismatch>& out) {
-  Compare(expected, actual, path, out, true);
 }
 
 }  // namespace
@@ -129,7 +134,7 @@ bool IsMatcher(const nlohmann::json& expected) {
 
 std::vector<Mismatch> CompareExpected(const nlohmann::json& expected, const nlohmann::json& actual) {
   std::vector<Mismatch> out;
-  Compare(expected, actual, "", out);
+  Compare(expected, actual, Field{}, out, true);
   return out;
 }
 

@@ -13,6 +13,8 @@ struct Mismatch {
   std::string field;
   std::string expected;
   std::string actual;
+  std::string pointer;   // the field as a JSON pointer ("/steps/2/cost")
+  bool missing = false;  // the answer has no such key
 };
 
 // Every field of `expected` must appear in `actual` with an equal value; mappings compare as

@@ -66,5 +66,23 @@ TEST(Expect, MessagesSayWhatWasExpected) {
   EXPECT_EQ(differences[0].actual, "[[3,4],[4,4]]");
 }
 
+TEST(Expect, AKeyTheAnswerLacksIsMissingAtItsJsonPointer) {
+  auto differences = CompareExpected(nlohmann::json::parse(R"({"squares": [{"cots": 1}], "cost": 7})"), Answer());
+  ASSERT_EQ(differences.size(), 2u);
+  EXPECT_EQ(differences[0].field, "cost");
+  EXPECT_EQ(differences[0].pointer, "/cost");
+  EXPECT_FALSE(differences[0].missing);  // there, with another value
+  EXPECT_EQ(differences[1].field, "squares[0].cots");
+  EXPECT_EQ(differences[1].pointer, "/squares/0/cots");
+  EXPECT_TRUE(differences[1].missing);
+  EXPECT_EQ(differences[1].actual, "(missing)");
+}
+
+TEST(Expect, AKeyExpectedAbsentButPresentIsNotMissing) {
+  auto differences = CompareExpected(nlohmann::json::parse(R"({"why": {"absent": true}})"), Answer());
+  ASSERT_EQ(differences.size(), 1u);
+  EXPECT_FALSE(differences[0].missing);
+}
+
 }  // namespace
 }  // namespace rulecraft::query

@@ -21,6 +21,9 @@ class SourceSet;
 // How bad a diagnostic is; only errors make a command fail.
 enum class Severity { kError, kWarning, kNote };
 
+// The severity as diagnostics spell it: "error", "warning" or "note".
+const char* SeverityName(Severity severity);
+
 // A half-open byte range [begin, end) in one named file; an empty file means "no place".
 struct SourceSpan {
   std::string file;

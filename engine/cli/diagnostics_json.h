@@ -1,0 +1,20 @@
+// Diagnostics as JSON, for tools that read `rulecraft … --format json` (docs/scenarios.md,
+// "Diagnostics").
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+
+namespace rulecraft::cli {
+
+// One diagnostic as {severity, code, file, line, col, message, notes: [{file, line, col,
+// message}]}, line and col 1-based from `sources`; file, line and col are null for a
+// diagnostic (or note) that points at no file.
+nlohmann::json DiagnosticToJson(const Diagnostic& diagnostic, const SourceSet& sources);
+
+// Every kept diagnostic, in the list's order, as a JSON array of DiagnosticToJson objects.
+nlohmann::json DiagnosticsToJson(const Diagnostics& diagnostics, const SourceSet& sources);
+
+}  // namespace rulecraft::cli

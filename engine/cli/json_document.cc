@@ -1,0 +1,16 @@
+#include "cli/json_document.h"
+
+#include "cli/diagnostics_json.h"
+#include "cli/json_output.h"
+
+namespace rulecraft::cli {
+
+void WriteJsonDocument(std::ostream& out, nlohmann::json document, const Diagnostics& diagnostics,
+                       const SourceSet& sources) {
+  document["schema_version"] = kSchemaVersion;
+  document["diagnostics"] = DiagnosticsToJson(diagnostics, sources);
+  if (diagnostics.Dropped() > 0) document["diagnostics_not_shown"] = diagnostics.Dropped();
+  WriteJson(out, document);
+}
+
+}  // namespace rulecraft::cli

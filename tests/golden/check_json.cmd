@@ -1,0 +1,1 @@
+check tests/golden/empty_table dnd35 --format json

@@ -1,0 +1,1 @@
+chekc dnd35

@@ -1,0 +1,1 @@
+test tests/golden/expect_misspelt.yaml --format json

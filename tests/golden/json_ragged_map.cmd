@@ -1,0 +1,1 @@
+run tests/golden/json_ragged_map.yaml --format json
