@@ -66,6 +66,22 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
   if (!grid.Contains(start.x, start.y)) return reach;
   using Entry = std::pair<float, int32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  // Per place and narrowed shape, whether the space must narrow there (NarrowingNeeded): -1 not
+  // asked yet, 0 no, 1 yes.
+  std::vector<int8_t> needed;
+  if (reach.Shapes() > 1) {
+    needed.assign(static_cast<size_t>(reach.Stride()) * static_cast<size_t>(reach.height + 2) *
+                      static_cast<size_t>(reach.Shapes()), -1);
+  }
+  auto may_narrow = [&](int32_t x, int32_t y, int32_t shape) {
+    int8_t& known = needed[(static_cast<size_t>(y + 1) * static_cast<size_t>(reach.Stride()) + static_cast<size_t>(x + 1)) *
+                               static_cast<size_t>(reach.Shapes()) + static_cast<size_t>(shape)];
+    if (known < 0) {
+      const Footprint& band = reach.footprints[static_cast<size_t>(shape)];
+      known = NarrowingNeeded(grid, *kinds.front().rules, x, y, band.width, band.height, side) ? 1 : 0;
+    }
+    return known == 1;
+  };
   int32_t first = reach.State(start.x, start.y, 0, kNoFacing, start_shape);
   reach.cost[static_cast<size_t>(first)] = used;
   queue.push({used, first});
@@ -85,6 +101,7 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
       int dx = kDirections[d][0], dy = kDirections[d][1];
       int32_t x = at.x + dx + move.footprint.x, y = at.y + dy + move.footprint.y;
       if (!grid.Contains(x, y)) continue;
+      if (move.shape != 0 && !may_narrow(x, y, move.shape)) continue;  // squeezes only where it must
       int turn = Turns(face, d);
       float best = kUnreached;
       int best_kind = -1;

@@ -51,6 +51,10 @@ std::vector<SpaceMove> CheapestMoves(const GridView& grid, StepRules& rules, con
       for (const SpaceMove& move : moves[before / static_cast<size_t>(cycle)]) {
         int dx = kDirections[move.direction][0], dy = kDirections[move.direction][1];
         if (dx + move.footprint.x != rx || dy + move.footprint.y != ry) continue;
+        if (move.shape != 0 && !NarrowingNeeded(grid, rules, route[i].x, route[i].y, move.footprint.width,
+                                                move.footprint.height, shapes[0].width)) {
+          continue;  // squeezes only where it must
+        }
         float step = FootprintStep(grid, rules, route[i - 1].x, route[i - 1].y, dx, dy, counter, move.footprint);
         if (step == kBlocked) continue;
         int next_counter = dx != 0 && dy != 0 ? (counter + 1) % cycle : counter;

@@ -347,6 +347,25 @@ bool MayEndIn(const GridView& grid, StepRules& rules, int32_t x, int32_t y, cons
   return true;
 }
 
+bool NarrowingNeeded(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int32_t width, int32_t height,
+                     int32_t side) {
+  auto open = [&](int32_t i, int32_t j) {
+    if (!grid.Contains(i, j)) return false;
+    uint16_t cls = grid.ClassAt(i, j);
+    return grid.OccupantOf(cls) == nullptr && rules.MayOccupy(cls);
+  };
+  for (int32_t top = y + height - side; top <= y; ++top) {
+    for (int32_t left = x + width - side; left <= x; ++left) {
+      bool fits = true;
+      for (int32_t j = top; j < top + side && fits; ++j) {
+        for (int32_t i = left; i < left + side && fits; ++i) fits = open(i, j);
+      }
+      if (fits) return false;
+    }
+  }
+  return true;
+}
+
 Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_t side, float budget,
              std::optional<model::Square> target, bool squeeze, int32_t start_shape) {
   Reach reach;

@@ -84,6 +84,14 @@ bool MayEndAt(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int3
 // Whether a space of this shape (its placement unused) may end a move with its top-left square at (x, y).
 bool MayEndIn(const GridView& grid, StepRules& rules, int32_t x, int32_t y, const Footprint& shape);
 
+// Whether a space of `side` squares may stand narrowed to the band `width` × `height` with its
+// top-left at (x, y): only where it must, because no whole side × side placement around the band
+// lies on open squares (on the map, `may_occupy`, no creature): 000 쥐어짜기 "자신이 통과할 만큼
+// 충분히 넓지 않은 공간 사이로 몸을 쥐어짜야 할 수도 있습니다" (you may have to squeeze through a
+// space that is not wide enough for you), never to slip past terrain it could cross whole.
+bool NarrowingNeeded(const GridView& grid, StepRules& rules, int32_t x, int32_t y, int32_t width, int32_t height,
+                     int32_t side);
+
 // Dijkstra from `start` until every state within `budget` squares is settled, or until the
 // `target` square is settled. With `squeeze`, a space of several squares may also take the
 // narrower shapes of Footprints(side, true) (MovesFrom); it starts in the shape `start_shape`

@@ -63,6 +63,21 @@ float ReferenceStep(const Map& map, const Rect& to, int dx, int dy, int counter,
   return worst;
 }
 
+// Whether a narrowed rectangle is where the space must squeeze: no whole side × side placement
+// around it lies on the map without a wall (000 쥐어짜기: only through a space not wide enough).
+bool MustNarrow(const Map& map, const Rect& band, int side) {
+  for (int top = band.y + band.h - side; top <= band.y; ++top) {
+    for (int left = band.x + band.w - side; left <= band.x; ++left) {
+      bool open = true;
+      for (int j = top; j < top + side; ++j) {
+        for (int i = left; i < left + side; ++i) open = open && map.Inside(i, j) && map.At(i, j) != 2;
+      }
+      if (open) return false;
+    }
+  }
+  return true;
+}
+
 // Whether every square of `inner` lies in `a` or in `b`.
 bool Covered(const Rect& inner, const Rect& a, const Rect& b) {
   for (int j = inner.y; j < inner.y + inner.h; ++j) {
@@ -114,6 +129,7 @@ std::map<std::pair<int, int>, float> ReferenceReach(const Map& map, int side, bo
           if (std::abs(to.x - from.x) > side + 1 || std::abs(to.y - from.y) > side + 1) continue;
           for (const auto& d : movement::kDirections) {
             if (!MayStep(from, to, d[0], d[1], side)) continue;
+            if ((to.w != side || to.h != side) && !MustNarrow(map, to, side)) continue;
             float step = ReferenceStep(map, to, d[0], d[1], counter, side, escape_artist);
             if (step < 0) continue;
             int next_counter = d[0] != 0 && d[1] != 0 ? 1 - counter : counter;
