@@ -326,6 +326,8 @@ void WarnIfUnused(const Creature& creature, const std::string& name, const char*
                   const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
   const compile::Program& program = *rules.program;
   if (program.FlagBit(name) >= 0) return;
+  // A row of the `conditions` table is carried out by the engine (standing up ends it, it forbids movement).
+  if (std::string_view(what) == "condition" && rules.Table("conditions").Find(name) != nullptr) return;
   Diagnostic& warning = diagnostics.Warning(
       "unused-name", creature.span,
       fmt::format("creature '{}': no rule or script of ruleset '{}' uses the {} '{}'", creature.id,

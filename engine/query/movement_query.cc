@@ -7,6 +7,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "base/limits.h"
 #include "movement/rich_search.h"
@@ -42,6 +43,7 @@ struct Move {
   double used_ft = 0;                        // movement used before this query's (split movement, standing up)
   bool facing = false;                       // the rules track the direction of the last step
   bool squeeze = false;                      // a space of several squares may narrow (rule may_squeeze)
+  std::string immobile;                      // why it moves not at all (a condition forbidding movement), or empty
   int32_t start_shape = 0;                   // the shape it starts in (FootprintsOf): narrowed when placed squeezed
   std::unique_ptr<movement::GridView> grid;
   // The first kind's rules and hooks, as the single-kind code reads them.
@@ -141,6 +143,20 @@ std::vector<std::string> StandUpEnds(const ruleset::Ruleset& rules) {
   return names;
 }
 
+// The creature's conditions that forbid all movement: rows of the optional `conditions` table
+// with `forbids_movement` (paralyzed, held, pinned).
+std::vector<std::string> MovementForbiddenBy(const ruleset::Ruleset& rules, const model::Creature& creature) {
+  std::vector<std::string> names;
+  const tables::Table* conditions = rules.tables.Find("conditions");
+  if (conditions == nullptr) return names;
+  for (const std::string& name : creature.conditions) {
+    const tables::Row* row = conditions->Find(name);
+    const tables::Value* forbids = row != nullptr ? row->Get("forbids_movement") : nullptr;
+    if (forbids != nullptr && forbids->AsBool()) names.push_back(name);
+  }
+  return names;
+}
+
 // Prepares the creature, its speeds and the mode's budgets; reports into `result` on failure.
 bool Prepare(const AnswerContext& context, const model::Query& query, Move& move, nlohmann::json& result) {
   const compile::Program& program = *context.rules.program;
@@ -226,6 +242,13 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
     if (shapes[shape].width == placed.width && shapes[shape].height == placed.height) {
       move.start_shape = static_cast<int32_t>(shape);
     }
+  }
+  // A condition that forbids movement leaves no movement in any mode (every budget 0).
+  if (std::vector<std::string> forbidden = MovementForbiddenBy(context.rules, *move.creature); !forbidden.empty()) {
+    move.immobile = fmt::format("'{}' forbids all movement, minimum movement too (table conditions, forbids_movement)",
+                                fmt::join(forbidden, "', '"));
+    for (auto& kind : move.kinds) kind->budget_ft = 0;
+    result["immobile"] = move.immobile;
   }
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
@@ -568,6 +591,12 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   double square_ft = context.rules.manifest.square_ft;
   model::Square to{query.params["to"][0].get<int32_t>(), query.params["to"][1].get<int32_t>()};
   bool limited = query.params.contains("mode") || move.used_ft != 0;
+  if (!move.immobile.empty() && !(to == move.creature->at)) {
+    result["to"] = query.params["to"];
+    result["reachable"] = false;
+    result["why"] = move.immobile;
+    return;
+  }
   float used = static_cast<float>(move.used_ft / square_ft);
   std::vector<model::Square> route;
   std::vector<int> kinds;  // per step of `route` after the first
@@ -768,6 +797,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
         why = "the rules do not allow this step (may_enter, or the space leaves the map)";
       }
     }
+    if (!why.empty() && !move.immobile.empty()) why = move.immobile;
     if (!why.empty()) {
       legal = false;
       result["first_illegal"] = {{"step", i}, {"at", At(to)}, {"why", why}};

@@ -100,7 +100,9 @@ std::vector<TableSchema> BuildSchemas() {
   schemas.push_back({"gravity", false, false, false, {Col("rise_extra", T::kNumber, true)}, {"normal"}, {}});
   schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
   // Conditions whose ending the engine carries out (`stand_up_ends`: standing up removes it).
-  schemas.push_back({"conditions", false, false, false, {Col("stand_up_ends", T::kBool, false)}, {}, {}});
+  // `forbids_movement`: a creature with it moves not at all, minimum movement included.
+  schemas.push_back({"conditions", false, false, false,
+                     {Col("stand_up_ends", T::kBool, false), Col("forbids_movement", T::kBool, false)}, {}, {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
   schemas.push_back({"skills", false, false, false, {}, {}, {}});
   return schemas;
