@@ -4,10 +4,12 @@ grammar Rules;
 // file -> manifest? rule* EOF   (only ruleset.rules carries the manifest)
 file : manifest? rules+=ruleDef* EOF ;
 
-// manifest -> 'ruleset' NAME "title" ('extends' NAME)? '{' setting* '}'
+// manifest -> 'ruleset' NAME "title" ('extends' NAME)? ('uses' NAME (',' NAME)*)? '{' setting* '}'
 manifest
-  : 'ruleset' name=IDENT title=STRING ('extends' parent=(IDENT | STRING))? '{' settings+=setting* '}'
+  : 'ruleset' name=IDENT title=STRING ('extends' parent=(IDENT | STRING))?
+    ('uses' modules+=moduleName (',' modules+=moduleName)*)? '{' settings+=setting* '}'
   ;
+moduleName : name=(IDENT | STRING) ;
 
 // setting -> NAME '=' NUMBER unit?
 setting : key=(IDENT | UNIT) '=' value=quantity ;

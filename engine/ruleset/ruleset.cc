@@ -48,6 +48,30 @@ void ParseExtraFiles(const std::string& directory, int layer, SourceSet& sources
   }
 }
 
+// The folder of bundled modules: rulesets/modules.
+fs::path BundledModulesFolder() { return fs::path(BundledRulesetsFolder()) / "modules"; }
+
+// The names of the bundled modules.
+std::vector<std::string> BundledModuleNames() {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (fs::directory_iterator it(BundledModulesFolder(), error), end; !error && it != end; it.increment(error)) {
+    if (fs::exists(it->path() / kManifestFile)) names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// A module's folder: a bundled module's name, or a path relative to the ruleset's folder.
+std::optional<std::string> ResolveModule(const std::string& name_or_path, const std::string& directory) {
+  bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
+  fs::path path = looks_like_path ? fs::path(directory) / name_or_path : BundledModulesFolder() / name_or_path;
+  if (!fs::exists(path / kManifestFile)) return std::nullopt;
+  std::error_code error;
+  fs::path shown = looks_like_path ? path.lexically_normal() : fs::proximate(path, error);
+  return (error ? path : shown).lexically_normal().string();
+}
+
 // Loads one layer and the layers below it into `out`; returns false on a hard failure.
 bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
                Diagnostics& diagnostics, Ruleset& out, const SourceSpan& requested_at,
@@ -94,6 +118,19 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
     if (!LoadLayer(*parent, depth + 1, sources, diagnostics, out, manifest.extends_span, files)) {
       return false;
     }
+  }
+  // Shared modules (`uses`) come after the parent and before this layer, which may override them.
+  for (const auto& [name, span] : manifest.uses) {
+    auto module = ResolveModule(name, directory);
+    if (!module) {
+      Diagnostic& error = diagnostics.Error("unknown-module", span, fmt::format("unknown module '{}' to use", name));
+      SuggestName(error, name, BundledModuleNames());
+      return false;
+    }
+    if (std::find(out.layer_directories.begin(), out.layer_directories.end(), *module) != out.layer_directories.end()) {
+      continue;  // a parent uses it already
+    }
+    if (!LoadLayer(*module, depth + 1, sources, diagnostics, out, span, files)) return false;
   }
   int layer_index = static_cast<int>(out.lineage.size());
   if (parsed) files.push_back({std::move(*parsed), layer_index});

@@ -25,6 +25,9 @@ struct Manifest {
   std::vector<Setting> settings;
   SourceSpan name_span;
   SourceSpan extends_span;
+  // `uses`: shared modules of rules and tables (a name under rulesets/modules/, or a quoted path),
+  // each with where it is written.
+  std::vector<std::pair<std::string, SourceSpan>> uses;
 };
 
 }  // namespace rulecraft::ast

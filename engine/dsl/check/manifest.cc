@@ -14,6 +14,7 @@ ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnosti
   info.title = manifest.title;
   info.extends = manifest.extends;
   info.extends_span = manifest.extends_span;
+  info.uses = manifest.uses;
   const std::vector<std::string> known = {"square", "diagonal_cycle", "lua_instructions", "lua_memory"};
   std::vector<std::string> seen;
   for (const ast::Setting& setting : manifest.settings) {

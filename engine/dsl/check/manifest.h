@@ -18,6 +18,7 @@ struct ManifestInfo {
   std::string title;
   std::string extends;
   SourceSpan extends_span;
+  std::vector<std::pair<std::string, SourceSpan>> uses;  // shared modules (ast::Manifest::uses)
   double square_ft = 5;  // side of one grid square
   int diagonal_cycle = 2;  // diagonals are counted 1, 2, …, cycle, 1, … (step.diagonal_number)
   int64_t lua_instructions = limits::kLuaInstructions;  // per Lua hook call (docs/lua.md)

@@ -146,6 +146,11 @@ class Converter {
                                                                          : context->parent->getText();
       manifest.extends_span = TokenSpan(file_, context->parent);
     }
+    for (auto* module : context->modules) {
+      bool quoted = module->name->getType() == RulesLexer::STRING;
+      manifest.uses.emplace_back(quoted ? Unquote(module->name->getText()) : module->name->getText(),
+                                 TokenSpan(file_, module->name));
+    }
     for (auto* setting : context->settings) manifest.settings.push_back(Setting(setting));
     return manifest;
   }
