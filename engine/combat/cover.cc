@@ -150,6 +150,7 @@ CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, 
             candidate.wall_lines += line.wall ? 1 : 0;
             candidate.low_lines += line.low ? 1 : 0;
             candidate.creature_lines += line.creature ? 1 : 0;
+            candidate.blocked_lines += line.wall || line.low || line.creature ? 1 : 0;
             candidate.friend_lines += line.friend_passed && !line.creature ? 1 : 0;
             candidate.concealing_lines += line.concealing ? 1 : 0;
             // A line touching a wall only along its face or at a corner gives cover (002 "및 그

@@ -44,6 +44,7 @@ struct CoverCandidate {
   int32_t creature_lines = 0;    // lines through the inside of another creature's square
   int32_t friend_lines = 0;      // lines through a friend's square the defender moves through
   int32_t concealing_lines = 0;  // lines through or along a concealing square
+  int32_t blocked_lines = 0;     // lines meeting a wall, a low obstacle or a creature, each line once
   bool has_low_obstacle = false;
   model::Square low_obstacle;    // of the low obstacles met, the one nearest the defender
   model::Square low_obstacle_beside;  // for a barrier between squares, the square on its other

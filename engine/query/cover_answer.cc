@@ -24,6 +24,7 @@ enum Field : size_t {
   kCreatureLines,
   kFriendLines,
   kConcealingLines,
+  kBlockedLines,
   kLowObstacle,
   kLowObstacleDistance,
   kLowObstacleAttackerDistance,
@@ -177,6 +178,7 @@ bool CoverMeasure::Fill(const combat::CoverCandidate& candidate) {
   Slot(kLineOfEffect).number = survey_.line_of_effect ? 1 : 0;
   Slot(kLineOfSight).number = survey_.line_of_sight ? 1 : 0;
   Slot(kWallLines).number = candidate.wall_lines;
+  Slot(kBlockedLines).number = candidate.blocked_lines;
   Slot(kLowLines).number = candidate.low_lines;
   Slot(kCreatureLines).number = candidate.creature_lines;
   Slot(kFriendLines).number = candidate.friend_lines;
@@ -303,6 +305,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
                              {"low_lines", chosen.low_lines},
                              {"creature_lines", chosen.creature_lines},
                              {"friend_lines", chosen.friend_lines},
+                             {"blocked_lines", chosen.blocked_lines},
                              {"concealing_lines", survey_.candidates[concealment_choice].concealing_lines}};
   }
   bool hiding = false;

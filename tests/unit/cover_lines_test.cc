@@ -166,6 +166,7 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, const model::Area& attack
             candidate.creature_lines += creature;
             candidate.friend_lines += passed && !creature;
             candidate.concealing_lines += concealing;
+            candidate.blocked_lines += wall || low || creature;
             survey.line_of_effect |= !solid;
             survey.line_of_sight |= !solid && !blind && !hidden;
           }
@@ -225,6 +226,7 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
       EXPECT_EQ(a.creature_lines, b.creature_lines);
       EXPECT_EQ(a.friend_lines, b.friend_lines);
       EXPECT_EQ(a.concealing_lines, b.concealing_lines);
+      EXPECT_EQ(a.blocked_lines, b.blocked_lines);
       ASSERT_EQ(a.has_low_obstacle, b.has_low_obstacle);
       if (a.has_low_obstacle) {
         Gap gap = GapTo(defender, a.low_obstacle);

@@ -49,6 +49,7 @@ const std::vector<RecordKind>& RecordKinds() {
         {"creature_lines", Type::Number(), "of those lines, those through the inside of another creature's square"},
         {"friend_lines", Type::Number(), "of those lines, those through only a friend whose square the defender shares (moves through)"},
         {"concealing_lines", Type::Number(), "of those lines, those meeting a concealing square (rule square_concealment)"},
+        {"blocked_lines", Type::Number(), "of those lines, those meeting a wall, a low obstacle or a creature (each line once)"},
         {"low_obstacle", Type::Bool(), "a low obstacle lies on those lines"},
         {"low_obstacle_distance", Type::Distance(), "from the defender's space to that low obstacle nearest it (rule gap_distance)"},
         {"low_obstacle_attacker_distance", Type::Distance(), "from the attacker's space to the same obstacle (rule gap_distance)"},
