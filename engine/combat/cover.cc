@@ -151,12 +151,14 @@ CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, 
             candidate.low_lines += line.low ? 1 : 0;
             candidate.creature_lines += line.creature ? 1 : 0;
             candidate.blocked_lines += line.wall || line.low || line.creature ? 1 : 0;
+            candidate.through_wall_lines += line.wall_inside ? 1 : 0;
             candidate.friend_lines += line.friend_passed && !line.creature ? 1 : 0;
             candidate.concealing_lines += line.concealing ? 1 : 0;
             // A line touching a wall only along its face or at a corner gives cover (002 "및 그
             // 경계") but is still a line of effect: no solid barrier stands on it. Between two
             // walls (a seam, or corners touching) it is blocked.
             survey.line_of_effect |= !line.wall_inside;
+            survey.wall_between |= line.wall_inside;
             survey.line_of_sight |= !line.wall_inside && !line.sight_inside && !target_hidden;
             if (line.has_low && (!candidate.has_low_obstacle || line.nearest_low_gap < nearest_low_gap)) {
               candidate.has_low_obstacle = true;

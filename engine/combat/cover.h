@@ -45,6 +45,7 @@ struct CoverCandidate {
   int32_t friend_lines = 0;      // lines through a friend's square the defender moves through
   int32_t concealing_lines = 0;  // lines through or along a concealing square
   int32_t blocked_lines = 0;     // lines meeting a wall, a low obstacle or a creature, each line once
+  int32_t through_wall_lines = 0;  // lines through a wall's inside or between two walls (not grazing)
   bool has_low_obstacle = false;
   model::Square low_obstacle;    // of the low obstacles met, the one nearest the defender
   model::Square low_obstacle_beside;  // for a barrier between squares, the square on its other
@@ -60,6 +61,7 @@ struct CoverSurvey {
                                  // ends at a defender square that does not block sight
   bool space_concealed = false;  // every square of the defender's space is concealing
   bool space_hidden = false;     // every square of the defender's space blocks sight
+  bool wall_between = false;     // some line, from any corner, passes through a wall's inside or between two walls
 };
 
 // Surveys the lines from every corner of the squares the attacker occupies to the four corners

@@ -13,7 +13,7 @@
 namespace rulecraft::query {
 
 // Slots of the attack record: header, then the fields dsl/check/environment.cc lists, in order.
-inline constexpr size_t kAttackRecordSlots = compile::kRecordHeader + 22;
+inline constexpr size_t kAttackRecordSlots = compile::kRecordHeader + 24;
 inline constexpr size_t kAttackMeleeSlot = compile::kRecordHeader + 0;
 inline constexpr size_t kAttackRangedSlot = compile::kRecordHeader + 1;
 inline constexpr size_t kAttackAttackerSlot = compile::kRecordHeader + 2;

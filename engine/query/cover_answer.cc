@@ -25,11 +25,13 @@ enum Field : size_t {
   kFriendLines,
   kConcealingLines,
   kBlockedLines,
+  kThroughWallLines,
   kLowObstacle,
   kLowObstacleDistance,
   kLowObstacleAttackerDistance,
   kSpaceConcealed,
   kSpaceHidden,
+  kWallBetween,
   kFieldCount,
 };
 static_assert(kAttackCoverSlot + kFieldCount == kAttackRecordSlots);
@@ -179,6 +181,7 @@ bool CoverMeasure::Fill(const combat::CoverCandidate& candidate) {
   Slot(kLineOfSight).number = survey_.line_of_sight ? 1 : 0;
   Slot(kWallLines).number = candidate.wall_lines;
   Slot(kBlockedLines).number = candidate.blocked_lines;
+  Slot(kThroughWallLines).number = candidate.through_wall_lines;
   Slot(kLowLines).number = candidate.low_lines;
   Slot(kCreatureLines).number = candidate.creature_lines;
   Slot(kFriendLines).number = candidate.friend_lines;
@@ -193,6 +196,7 @@ bool CoverMeasure::Fill(const combat::CoverCandidate& candidate) {
   Slot(kLowObstacleAttackerDistance).number = candidate.has_low_obstacle ? distance(attacker_) : 0;
   Slot(kSpaceConcealed).number = survey_.space_concealed ? 1 : 0;
   Slot(kSpaceHidden).number = survey_.space_hidden ? 1 : 0;
+  Slot(kWallBetween).number = survey_.wall_between ? 1 : 0;
   return error_.empty();
 }
 
@@ -306,6 +310,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
                              {"creature_lines", chosen.creature_lines},
                              {"friend_lines", chosen.friend_lines},
                              {"blocked_lines", chosen.blocked_lines},
+                             {"through_wall_lines", chosen.through_wall_lines},
                              {"concealing_lines", survey_.candidates[concealment_choice].concealing_lines}};
   }
   bool hiding = false;

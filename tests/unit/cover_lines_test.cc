@@ -167,7 +167,9 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, const model::Area& attack
             candidate.friend_lines += passed && !creature;
             candidate.concealing_lines += concealing;
             candidate.blocked_lines += wall || low || creature;
+            candidate.through_wall_lines += solid;
             survey.line_of_effect |= !solid;
+            survey.wall_between |= solid;
             survey.line_of_sight |= !solid && !blind && !hidden;
           }
           candidate.has_low_obstacle = best_low.first < (1 << 20);
@@ -215,6 +217,7 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
     EXPECT_EQ(fast.line_of_sight, slow.line_of_sight);
     EXPECT_EQ(fast.space_concealed, slow.space_concealed);
     EXPECT_EQ(fast.space_hidden, slow.space_hidden);
+    EXPECT_EQ(fast.wall_between, slow.wall_between);
     for (size_t i = 0; i < fast.candidates.size(); ++i) {
       const CoverCandidate& a = fast.candidates[i];
       const CoverCandidate& b = slow.candidates[i];
@@ -227,6 +230,7 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
       EXPECT_EQ(a.friend_lines, b.friend_lines);
       EXPECT_EQ(a.concealing_lines, b.concealing_lines);
       EXPECT_EQ(a.blocked_lines, b.blocked_lines);
+      EXPECT_EQ(a.through_wall_lines, b.through_wall_lines);
       ASSERT_EQ(a.has_low_obstacle, b.has_low_obstacle);
       if (a.has_low_obstacle) {
         Gap gap = GapTo(defender, a.low_obstacle);
