@@ -78,10 +78,11 @@ std::vector<TableSchema> BuildSchemas() {
                       Choice("penalties", {"stack", "lowest"}, true)},
                      {},
                      {}});
-  schemas.push_back({"cover", false, true, false,
+  schemas.push_back({"cover", false, true, true,
                      {Col("ac", T::kOptionalInt, true), Col("reflex", T::kOptionalInt, true),
                       Col("hide", T::kOptionalInt, true), Col("allows_hide", T::kBool, true),
-                      Col("attack_possible", T::kBool, true), Col("attacks_of_opportunity", T::kBool, true)},
+                      Col("attack_possible", T::kBool, true), Col("attacks_of_opportunity", T::kBool, true),
+                      Col("notes", T::kNoteList, false)},
                      {"none"},
                      {}});
   schemas.push_back({"concealment", false, true, false,

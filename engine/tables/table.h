@@ -1,6 +1,7 @@
 // A loaded ruleset table: named rows of typed cells, each remembering where it was written.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <string_view>
@@ -51,7 +52,13 @@ struct Footnote {
   int64_t id = 0;
   std::string effect;
   std::string text;
+  std::vector<std::string> columns;  // the columns it applies to (`melee`, `ranged`); empty: every one
   SourceSpan span;
+
+  // Whether it applies to a value of this column.
+  bool AppliesTo(const std::string& column) const {
+    return columns.empty() || std::find(columns.begin(), columns.end(), column) != columns.end();
+  }
 };
 
 // One table file.

@@ -18,7 +18,36 @@ namespace fs = std::filesystem;
 // Columns every row may carry besides its table's own.
 const std::vector<std::string> kCommonColumns = {"name", "label", "text", "note"};
 
-void ReadFootnotes(const SourceFile& file, const YAML::Node& node, Table& table,
+// A footnote's `columns`: names of the schema's columns, each checked.
+std::vector<std::string> ReadFootnoteColumns(const SourceFile& file, const YAML::Node& node, const TableSchema& schema,
+                                             Diagnostics& diagnostics) {
+  std::vector<std::string> columns;
+  if (!node.IsDefined()) return columns;
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "expected a list of column names, found " + yaml::Describe(node));
+    return columns;
+  }
+  for (const YAML::Node& item : node) {
+    auto name = yaml::ReadName(file, item, "footnote column", diagnostics);
+    if (!name) continue;
+    if (schema.Column(*name) == nullptr || *name == "notes") {
+      std::vector<std::string> known;
+      for (const ColumnSchema& column : schema.columns) {
+        if (column.name != "notes") known.push_back(column.name);
+      }
+      Diagnostic& error = diagnostics.Error(
+          "unknown-key", yaml::SpanOf(file, item),
+          fmt::format("table '{}' has no column '{}' for a footnote to apply to", schema.name, *name));
+      SuggestName(error, *name, known);
+      continue;
+    }
+    columns.push_back(*name);
+  }
+  return columns;
+}
+
+void ReadFootnotes(const SourceFile& file, const YAML::Node& node, const TableSchema& schema, Table& table,
                    Diagnostics& diagnostics) {
   if (!node.IsSequence()) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
@@ -39,6 +68,7 @@ void ReadFootnotes(const SourceFile& file, const YAML::Node& node, Table& table,
     if (auto text = yaml::ReadText(file, reader.Required("text"), "footnote text", diagnostics)) {
       note.text = *text;
     }
+    note.columns = ReadFootnoteColumns(file, reader.Optional("columns"), schema, diagnostics);
     reader.RejectUnknown();
     for (const Footnote& earlier : table.footnotes) {
       if (earlier.id == note.id) {
@@ -132,7 +162,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   }
   if (schema.footnotes) {
     if (YAML::Node notes = top.Optional("footnotes"); notes.IsDefined()) {
-      ReadFootnotes(file, notes, table, diagnostics);
+      ReadFootnotes(file, notes, schema, table, diagnostics);
     }
   }
   YAML::Node rows = top.Required("rows");
