@@ -51,6 +51,7 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
   }
   slots[static_cast<size_t>(field++)].number =
       row("maneuverability", creature.maneuverability.empty() ? "average" : creature.maneuverability);
+  slots[static_cast<size_t>(field++)].number = creature.squeezed_width > 0 ? 1 : 0;
 }
 
 std::vector<const hooks::Script*> ScriptsOf(const model::Creature& creature) {

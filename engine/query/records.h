@@ -13,9 +13,9 @@
 namespace rulecraft::query {
 
 // A creature record: header (flags, bonuses) then size, race, armor, has_race, land, has_land,
-// long, moving, fly, swim, climb, burrow, maneuverability.
+// long, moving, fly, swim, climb, burrow, maneuverability, squeezed.
 struct CreatureRecord {
-  std::array<eval::Slot, compile::kRecordHeader + 13> slots;
+  std::array<eval::Slot, compile::kRecordHeader + 14> slots;
   eval::HostBonuses bonuses;
 
   CreatureRecord() = default;
