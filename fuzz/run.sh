@@ -21,7 +21,7 @@ seed() {
   mkdir -p "$seeds"
   case $1 in
     rules)
-      for file in rulesets/*/*.rules examples/*/*.rules tests/fixtures/*/*.rules tests/golden/*/*.rules \
+      for file in rulesets/*/*.rules rulesets/modules/*/*.rules examples/*/*.rules tests/fixtures/*/*.rules tests/golden/*/*.rules \
                   tests/lua/*/*.rules; do
         [ -f "$file" ] && cp "$file" "$seeds/$(echo "$file" | tr / _)"
       done ;;
