@@ -21,10 +21,17 @@ namespace fs = std::filesystem;
 bool IsRulesetFolder(const fs::path& path) { return fs::exists(path / "ruleset.rules"); }
 
 // The ruleset a test file belongs to: `<ruleset>/tests/file.yaml` → `<ruleset>`.
+// Found from the file's real location, so `cd rulesets/dnd35 && rulecraft test tests/x.yaml`
+// works as well as the same file named from elsewhere.
 std::string EnclosingRuleset(const fs::path& file) {
-  fs::path folder = file.parent_path();
+  std::error_code error;
+  fs::path absolute = fs::absolute(file, error);
+  fs::path folder = (error ? file : absolute).parent_path();
   if (folder.filename() == "tests" && IsRulesetFolder(folder.parent_path())) {
-    return folder.parent_path().string();
+    fs::path ruleset = folder.parent_path();
+    // Shown as the user wrote it when the file was named relative to the working folder.
+    fs::path given = file.parent_path().parent_path();
+    return given.empty() || given == "." ? fs::proximate(ruleset, error).string() : given.string();
   }
   return {};
 }
@@ -104,6 +111,12 @@ bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& di
 
 namespace {
 
+// The 1-based line of a span in its file, or 0 when the file is not known.
+int LineOf(const SourceSpan& span, const SourceSet& sources) {
+  const SourceFile* file = sources.Find(span.file);
+  return file == nullptr ? 0 : static_cast<int>(file->Locate(span.begin).line);
+}
+
 // Reads a scenario and settles where its creatures stand (query/placement.h); nullopt when
 // either has errors, for no query may run on a broken scenario.
 std::optional<model::LoadedScenario> LoadScenario(const std::string& path, model::RulesetCache& rulesets,
@@ -131,7 +144,12 @@ std::optional<nlohmann::json> Session::RunScenario(const std::string& path,
 
 TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics& diagnostics) {
   std::vector<std::string> files;
-  for (const std::string& path : paths) {
+  for (const std::string& given : paths) {
+    // A bundled ruleset's name stands for its folder, as `rulecraft check` accepts it.
+    std::string path = given;
+    if (!fs::exists(given)) {
+      if (auto bundled = ruleset::ResolveRuleset(given, "")) path = *bundled;
+    }
     if (IsRulesetFolder(path)) {
       auto found = YamlFilesIn(fs::path(path) / "tests");
       files.insert(files.end(), found.begin(), found.end());
@@ -152,13 +170,21 @@ TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics&
     query::AnswerContext context{loaded->scenario, *loaded->ruleset, state_->sources};
     for (const model::Query& query : loaded->scenario.queries) {
       if (!query.expect) continue;
-      TestCase result{file, query.id, query.rule, false, {}};
+      TestCase result{file, LineOf(query.span, state_->sources), query.id, query.rule, false, {}};
       nlohmann::json actual = query::Answer(context, query);
       std::vector<query::Mismatch> mismatches = query::CompareExpected(*query.expect, actual);
       query::ReportMissingKeys(query, actual, mismatches, diagnostics);
       for (const query::Mismatch& mismatch : mismatches) {
-        result.differences.push_back(fmt::format("{}: expected {}, got {}", mismatch.field,
-                                                 mismatch.expected, mismatch.actual));
+        // The expect key's line, for an editor to jump to: the nearest key written above it.
+        std::string where;
+        for (std::string pointer = mismatch.pointer; !pointer.empty(); pointer = pointer.substr(0, pointer.rfind('/'))) {
+          auto key = query.expect_keys.find(pointer);
+          if (key == query.expect_keys.end()) continue;
+          where = fmt::format(" ({}:{})", file, LineOf(key->second, state_->sources));
+          break;
+        }
+        result.differences.push_back(fmt::format("{}: expected {}, got {}{}", mismatch.field, mismatch.expected,
+                                                 mismatch.actual, where));
       }
       if (actual.value("status", "") != "ok" && !query.expect->contains("status")) {
         result.differences.push_back(fmt::format("status: expected \"ok\", got {}{}",

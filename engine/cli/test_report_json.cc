@@ -6,6 +6,7 @@ nlohmann::json TestReportToJson(const TestReport& report) {
   nlohmann::json cases = nlohmann::json::array();
   for (const TestCase& test : report.cases) {
     cases.push_back({{"file", test.file},
+                     {"line", test.line},
                      {"id", test.id},
                      {"rule", test.rule},
                      {"passed", test.passed},

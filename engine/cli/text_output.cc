@@ -70,7 +70,8 @@ std::string RenderTestReport(const TestReport& report, bool verbose) {
       out += fmt::format("PASS {} {}\n", test.file, test.id);
       continue;
     }
-    out += fmt::format("{} {} {}\n", test.passed ? "PASS" : "FAIL", test.file, test.id);
+    if (test.passed) out += fmt::format("PASS {} {}\n", test.file, test.id);
+    else out += fmt::format("FAIL {}:{} {}\n", test.file, test.line, test.id);
     if (!test.rule.empty() && (verbose || !test.passed)) out += fmt::format("     rule: {}\n", test.rule);
     for (const std::string& difference : test.differences) out += "     " + difference + "\n";
   }

@@ -27,6 +27,7 @@ namespace rulecraft {
 // The outcome of one scenario test case (a query with `expect:`).
 struct TestCase {
   std::string file;
+  int line = 0;  // where the case is written in `file` (1-based; 0 unknown)
   std::string id;
   std::string rule;  // the rules text the case rests on
   bool passed = false;
