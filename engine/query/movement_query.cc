@@ -402,6 +402,8 @@ struct Priced {
   float cost = kBlocked;
   int kind = -1;
   bool over_budget = false;  // some kind allows the step, but none has the movement left
+  int short_kind = -1;       // then: of the kinds allowing it, the one with the most movement left
+  float short_cost = 0;      // and its cost of the step
 };
 
 Priced PriceStep(Move& move, double square_ft, model::Square from, const movement::SpaceMove& step, int counter,
@@ -414,6 +416,10 @@ Priced PriceStep(Move& move, double square_ft, model::Square from, const movemen
     if (cost == kBlocked) continue;
     if (used + cost > static_cast<float>(kind.budget_ft / square_ft) + 1e-6f) {
       priced.over_budget = true;
+      if (priced.short_kind < 0 || kind.budget_ft > move.kinds[static_cast<size_t>(priced.short_kind)]->budget_ft) {
+        priced.short_kind = static_cast<int>(k);
+        priced.short_cost = cost;
+      }
       continue;
     }
     if (priced.kind < 0 || cost < priced.cost) priced = {cost, static_cast<int>(k), false};
@@ -789,10 +795,11 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
         explain.push_back(std::move(entry));
       }
       if (priced.over_budget) {
-        float step = movement::FootprintStep(*move.grid, *kind.rules, from.x, from.y, dx, dy, counter,
-                                             space_move.footprint, turn);
-        why = fmt::format("not enough movement: {} of {} squares", used + total + step,
-                          move.kinds[0]->budget_ft / square_ft);
+        // The numbers of the kind that came closest: what the move would have used by it, and its budget.
+        const Kind& shortest = *move.kinds[static_cast<size_t>(priced.short_kind)];
+        why = fmt::format("not enough movement: {} of {} squares", used + total + priced.short_cost,
+                          shortest.budget_ft / square_ft);
+        if (move.kinds.size() > 1) why += fmt::format(" by the {} speed", shortest.name);
       } else if (priced.kind < 0) {
         why = "the rules do not allow this step (may_enter, or the space leaves the map)";
       }
