@@ -37,6 +37,16 @@ void AnswerSize(const AnswerContext& context, const model::Query& query, nlohman
   from_cell("size_modifier", "size_modifier");
   from_cell("grapple_modifier", "grapple_modifier");
   from_cell("hide_modifier", "hide_modifier");
+  // The size table's typical height (or length) and weight, as the text gives them.
+  for (const char* column : {"height", "weight"}) {
+    const tables::Value* value = row->Get(column);
+    if (value == nullptr) continue;
+    result[column] = value->text;
+    explain.push_back({{"field", column},
+                       {"value", value->text},
+                       {"from", fmt::format("table {}, row {}, column {}", sizes.name, row->name, column)},
+                       {"at", Where(value->span, context.sources)}});
+  }
   result["explain"] = std::move(explain);
 }
 

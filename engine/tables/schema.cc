@@ -33,7 +33,8 @@ std::vector<TableSchema> BuildSchemas() {
                      {Positive(Col("space", T::kDistance, true)), Positive(Col("fits_per_square", T::kInt, true)),
                       Col("reach_tall", T::kDistance, false), Col("reach_long", T::kDistance, false),
                       Col("size_modifier", T::kInt, false), Col("grapple_modifier", T::kInt, false),
-                      Col("hide_modifier", T::kInt, false)},
+                      Col("hide_modifier", T::kInt, false), Col("height", T::kText, false),
+                      Col("weight", T::kText, false)},
                      {"medium"},
                      {}});
   schemas.push_back({"armor", true, false, false, {}, {"none"}, {}});
