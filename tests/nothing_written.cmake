@@ -4,7 +4,7 @@
 #   cmake -DRULECRAFT=… -DSOURCE_DIR=… -DWORK_DIR=… -P nothing_written.cmake
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
-foreach(part examples rulesets tests/golden tests/lua)
+foreach(part examples rulesets tests/golden tests/lua tests/bad_inputs)
   get_filename_component(parent "${WORK_DIR}/${part}" DIRECTORY)
   file(COPY "${SOURCE_DIR}/${part}" DESTINATION "${parent}")
 endforeach()
@@ -23,9 +23,9 @@ endfunction()
 
 snapshot(before)
 file(GLOB scenarios "${WORK_DIR}/examples/*.yaml" "${WORK_DIR}/tests/golden/*.yaml"
-                    "${WORK_DIR}/tests/golden/*/*.yaml")
+                    "${WORK_DIR}/tests/golden/*/*.yaml" "${WORK_DIR}/tests/bad_inputs/scenarios/*.yaml")
 file(GLOB rulesets LIST_DIRECTORIES true "${WORK_DIR}/rulesets/*" "${WORK_DIR}/tests/golden/*"
-                                          "${WORK_DIR}/tests/lua/*")
+                                          "${WORK_DIR}/tests/lua/*" "${WORK_DIR}/tests/bad_inputs/rulesets/*")
 set(runs 0)
 foreach(scenario ${scenarios})
   foreach(format json text)

@@ -248,6 +248,32 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
   return true;
 }
 
+// A movement query's `speed:` kinds must be speeds its creature has (land always counts).
+void CheckCreatureHasSpeeds(const SourceFile& file, const YAML::Node& params, const Scenario& scenario,
+                            Diagnostics& diagnostics) {
+  YAML::Node creature_node = yaml::Get(params, "creature");
+  YAML::Node speed = yaml::Get(params, "speed");
+  if (!creature_node.IsScalar() || !speed.IsDefined()) return;
+  const Creature* creature = scenario.FindCreature(creature_node.Scalar());
+  if (creature == nullptr || !creature->valid) return;
+  std::vector<YAML::Node> kinds;
+  if (speed.IsSequence()) {
+    for (const YAML::Node& item : speed) kinds.push_back(item);
+  } else {
+    kinds.push_back(speed);
+  }
+  for (const YAML::Node& kind : kinds) {
+    if (!kind.IsScalar() || kind.Scalar() == "land" || creature->speeds_ft.count(kind.Scalar()) != 0) continue;
+    std::string has = "land";
+    for (const auto& [name, feet] : creature->speeds_ft) {
+      if (name != "land") has += ", " + name;
+    }
+    diagnostics.Error("unknown-name", yaml::SpanOf(file, kind),
+                      fmt::format("creature '{}' has no {} speed (its speeds: {}; give it one with speed: {{ {}: … }})",
+                                  creature->id, kind.Scalar(), has, kind.Scalar()));
+  }
+}
+
 std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, size_t index,
                                const ruleset::Ruleset& rules, const Scenario& scenario,
                                Diagnostics& diagnostics) {
@@ -304,6 +330,7 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
       if (value.IsDefined()) CheckParam(file, value, spec, rules, scenario, diagnostics);
     }
     param_reader.RejectUnknown();
+    CheckCreatureHasSpeeds(file, params, scenario, diagnostics);
   }
   query.params = YamlToJson(params);
   query.valid = diagnostics.ErrorCount() == errors;

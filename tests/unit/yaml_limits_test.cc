@@ -80,7 +80,9 @@ TEST(YamlLimits, EveryYamlFileOfTheRepositoryPasses) {
   for (const char* folder : {"rulesets", "examples", "tests"}) {
     for (const auto& entry : fs::recursive_directory_iterator(fs::path(RULECRAFT_SOURCE_DIR) / folder)) {
       if (entry.path().extension() != ".yaml") continue;
-      if (entry.path().parent_path().filename() == "input_yaml") continue;  // the bad inputs on purpose
+      // The bad inputs on purpose.
+      if (entry.path().parent_path().filename() == "input_yaml") continue;
+      if (entry.path().string().find("bad_inputs") != std::string::npos) continue;
       std::ifstream in(entry.path());
       std::stringstream text;
       text << in.rdbuf();
