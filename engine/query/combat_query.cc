@@ -173,7 +173,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
     threat.SetHooks(attacker_hooks.get());
     possible = threat.ThreatensArea(attacker->Occupied(), defender->Occupied());
     if (!possible) why = "the defender is not within the attacker's reach (rule " + reach_rule + ")";
-    flankers = Flankers(context, *attacker, *defender);
+    // Flanking helps a melee attack the attacker can make: one out of its reach has no flankers.
+    if (possible) flankers = Flankers(context, *attacker, *defender);
   }
   std::array<eval::Slot, kAttackRecordSlots> attack{};
   uint64_t flags = 0;
