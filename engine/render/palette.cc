@@ -34,7 +34,7 @@ std::string LineColour(const std::string& meets) {
   if (meets == "cover") return "#111111";
   if (meets == "low") return "#8d6e63";
   if (meets == "soft") return "#e67e22";
-  if (meets == "concealment") return "#8e44ad";
+  if (meets == "concealment") return "#3498db";
   return "#27ae60";
 }
 
