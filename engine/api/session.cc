@@ -142,7 +142,7 @@ const model::Query* FindQuery(const model::Scenario& scenario, const std::string
     ids.push_back(query.id);
   }
   Diagnostic& error =
-      diagnostics.Error("unknown-query", {path, 0, 0}, fmt::format("'{}' has no query '{}'", path, id));
+      diagnostics.Error("unknown-query", {}, fmt::format("'{}' has no query '{}'", path, id));
   SuggestName(error, id, ids);
   return nullptr;
 }
@@ -175,11 +175,11 @@ std::optional<std::string> Session::RenderScenario(const std::string& path, cons
   if (!loaded || diagnostics.HasErrors()) return std::nullopt;
   const model::Scenario& scenario = loaded->scenario;
   if (!scenario.map) {
-    diagnostics.Error("no-map", {path, 0, 0}, fmt::format("'{}' has no map to draw", path));
+    diagnostics.Error("no-map", {}, fmt::format("'{}' has no map to draw", path));
     return std::nullopt;
   }
   if (int64_t{scenario.map->width} * scenario.map->height > limits::kMaxRenderedSquares) {
-    diagnostics.Error("map-too-large", {path, 0, 0},
+    diagnostics.Error("map-too-large", {},
                       fmt::format("the map is {} × {} squares; render draws at most {} squares "
                                   "(limits::kMaxRenderedSquares)",
                                   scenario.map->width, scenario.map->height, limits::kMaxRenderedSquares));
