@@ -2,6 +2,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "base/limits.h"
 #include "base/suggest.h"
@@ -12,6 +13,7 @@
 #include "query/expect_keys.h"
 #include "query/placement.h"
 #include "render/picture.h"
+#include "render/query_layer.h"
 #include "rulecraft/rulecraft.h"
 #include "ruleset/ruleset.h"
 
@@ -150,11 +152,12 @@ const model::Query* FindQuery(const model::Scenario& scenario, const std::string
 // The answer to draw: nullopt, reported, when the query cannot be drawn or failed.
 std::optional<nlohmann::json> DrawableAnswer(const query::AnswerContext& context, const model::Query& query,
                                              Diagnostics& diagnostics) {
-  if (!render::Drawable(query.kind)) {
+  std::vector<std::string> kinds = render::DrawableKinds();
+  if (std::find(kinds.begin(), kinds.end(), query.kind_name) == kinds.end()) {
     diagnostics.Error("nothing-to-draw", query.span,
                       fmt::format("query '{}' is a {} query, which has nothing to draw on the map; pick a "
-                                  "reach, path, route, threatened or attack query",
-                                  query.id, query.kind_name));
+                                  "query of kind {}",
+                                  query.id, query.kind_name, fmt::join(kinds, ", ")));
     return std::nullopt;
   }
   nlohmann::json answer = query::Answer(context, query);

@@ -9,12 +9,6 @@
 
 namespace rulecraft::render {
 
-bool Drawable(model::QueryKind kind) {
-  using model::QueryKind;
-  return kind == QueryKind::kReach || kind == QueryKind::kPath || kind == QueryKind::kRoute ||
-         kind == QueryKind::kThreatened || kind == QueryKind::kAttack;
-}
-
 std::string DrawPicture(const model::Scenario& scenario, const ruleset::Ruleset& rules,
                         const nlohmann::json* answer) {
   SvgWriter svg;

@@ -12,11 +12,8 @@
 namespace rulecraft::render {
 
 // Draws the map of `scenario` (which must have one) and its creatures and, when `answer` is not
-// null, that query answer (its kind must be one LayerFor draws), as a whole SVG document.
+// null, that query answer (of one of the DrawableKinds), as a whole SVG document.
 std::string DrawPicture(const model::Scenario& scenario, const ruleset::Ruleset& rules,
                         const nlohmann::json* answer);
-
-// Whether DrawPicture can draw an answer of this query kind on the map.
-bool Drawable(model::QueryKind kind);
 
 }  // namespace rulecraft::render

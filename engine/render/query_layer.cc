@@ -1,6 +1,7 @@
 #include "render/query_layer.h"
 
 #include <cmath>
+#include <map>
 
 #include "render/attack_layer.h"
 #include "render/reach_layer.h"
@@ -11,13 +12,34 @@ namespace rulecraft::render {
 
 void QueryLayer::DrawAreas(Canvas&) const {}
 
+namespace {
+
+using MakeLayer = std::unique_ptr<QueryLayer> (*)(const nlohmann::json& answer);
+
+template <class Layer>
+std::unique_ptr<QueryLayer> Make(const nlohmann::json& answer) {
+  return std::make_unique<Layer>(answer);
+}
+
+// Each drawn query kind and the layer that draws it.
+const std::map<std::string, MakeLayer, std::less<>>& Layers() {
+  static const std::map<std::string, MakeLayer, std::less<>> layers = {
+      {"reach", &Make<ReachLayer>},         {"path", &Make<RouteLayer>},     {"route", &Make<RouteLayer>},
+      {"threatened", &Make<ThreatLayer>}, {"attack", &Make<AttackLayer>}};
+  return layers;
+}
+
+}  // namespace
+
 std::unique_ptr<QueryLayer> LayerFor(const nlohmann::json& answer) {
-  std::string kind = answer.value("kind", "");
-  if (kind == "reach") return std::make_unique<ReachLayer>(answer);
-  if (kind == "path" || kind == "route") return std::make_unique<RouteLayer>(answer);
-  if (kind == "threatened") return std::make_unique<ThreatLayer>(answer);
-  if (kind == "attack") return std::make_unique<AttackLayer>(answer);
-  return nullptr;
+  auto found = Layers().find(answer.value("kind", ""));
+  return found == Layers().end() ? nullptr : found->second(answer);
+}
+
+std::vector<std::string> DrawableKinds() {
+  std::vector<std::string> kinds;
+  for (const auto& [kind, make] : Layers()) kinds.push_back(kind);
+  return kinds;
 }
 
 model::Square SquareIn(const nlohmann::json& place) {

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -21,9 +22,11 @@ class QueryLayer {
   virtual void DrawMarks(Canvas& canvas) const = 0;
 };
 
-// The layer that draws `answer`, for the kinds reach, path, route, threatened and attack;
-// nullptr for a kind with nothing on the map to draw.
+// The layer that draws `answer`, by its `kind`; nullptr for a kind with nothing on the map to draw.
 std::unique_ptr<QueryLayer> LayerFor(const nlohmann::json& answer);
+
+// The query kinds a layer draws ("attack", "path", …), sorted.
+std::vector<std::string> DrawableKinds();
 
 // A square written [x, y] (or [x, y, altitude]) in an answer.
 model::Square SquareIn(const nlohmann::json& place);
