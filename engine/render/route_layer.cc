@@ -40,16 +40,29 @@ std::string Middles(const MapFrame& frame, const std::vector<model::Area>& place
   return points;
 }
 
-// Each step's running total in its middle and its own cost above it.
+// The band a squeezed step occupies, outlined thinly.
+void OutlineSqueezed(Canvas& canvas, const model::Area& band) {
+  const MapFrame& frame = canvas.frame;
+  canvas.svg.Empty("rect", {{"x", Px(frame.Left(band.at.x))}, {"y", Px(frame.Top(band.at.y))},
+                            {"width", Px(band.width * MapFrame::kSquarePx)},
+                            {"height", Px(band.height * MapFrame::kSquarePx)}, {"fill", "none"},
+                            {"stroke", kPathColour}, {"stroke-width", "1"}, {"stroke-dasharray", "3 3"}});
+}
+
+// Each step's running total in its middle and its own cost above it; a squeezed step's band.
 void DrawStepCosts(Canvas& canvas, const nlohmann::json& steps, const std::vector<model::Area>& places) {
   const MapFrame& frame = canvas.frame;
+  bool squeezed = false;
   for (size_t i = 0; i < steps.size(); ++i) {
     const model::Area& place = places[i + 1];
+    if (steps[i].contains("squeezed")) OutlineSqueezed(canvas, place);
+    squeezed = squeezed || steps[i].contains("squeezed");
     double x = frame.MiddleX(place), y = frame.MiddleY(place);
     canvas.svg.Empty("circle", {{"cx", Px(x)}, {"cy", Px(y)}, {"r", "3"}, {"fill", kPathColour}});
     DrawLabel(canvas, x, y + 10, NumberText(steps[i].at("total")), kPathColour, 11, true);
     DrawLabel(canvas, x, y - 9, "+" + NumberText(steps[i].at("cost")), kPathColour, 9);
   }
+  if (squeezed) canvas.legend.Line(kPathColour, "squeezed: the squares it occupies (thin dashes)", true);
 }
 
 // A route's first illegal step: a red dashed line to it and a cross on it.
