@@ -2,7 +2,9 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "base/limits.h"
 #include "base/suggest.h"
 #include "model/scenario_reader.h"
 #include "dsl/compile/pipeline.h"
@@ -10,6 +12,8 @@
 #include "query/expect.h"
 #include "query/expect_keys.h"
 #include "query/placement.h"
+#include "render/picture.h"
+#include "render/query_layer.h"
 #include "rulecraft/rulecraft.h"
 #include "ruleset/ruleset.h"
 
@@ -140,6 +144,70 @@ std::optional<nlohmann::json> Session::RunScenario(const std::string& path,
   return nlohmann::json{{"scenario", path},
                         {"ruleset", loaded->ruleset->manifest.name},
                         {"results", std::move(results)}};
+}
+
+namespace {
+
+// The query named `id`, reported with the closest id when there is none.
+const model::Query* FindQuery(const model::Scenario& scenario, const std::string& path, const std::string& id,
+                              Diagnostics& diagnostics) {
+  std::vector<std::string> ids;
+  for (const model::Query& query : scenario.queries) {
+    if (query.id == id) return &query;
+    ids.push_back(query.id);
+  }
+  Diagnostic& error =
+      diagnostics.Error("unknown-query", {}, fmt::format("'{}' has no query '{}'", path, id));
+  SuggestName(error, id, ids);
+  return nullptr;
+}
+
+// The answer to draw: nullopt, reported, when the query cannot be drawn or failed.
+std::optional<nlohmann::json> DrawableAnswer(const query::AnswerContext& context, const model::Query& query,
+                                             Diagnostics& diagnostics) {
+  std::vector<std::string> kinds = render::DrawableKinds();
+  if (std::find(kinds.begin(), kinds.end(), query.kind_name) == kinds.end()) {
+    diagnostics.Error("nothing-to-draw", query.span,
+                      fmt::format("query '{}' is a {} query, which has nothing to draw on the map; pick a "
+                                  "query of kind {}",
+                                  query.id, query.kind_name, fmt::join(kinds, ", ")));
+    return std::nullopt;
+  }
+  nlohmann::json answer = query::Answer(context, query);
+  if (answer.value("status", "") != "ok") {
+    diagnostics.Error("query-failed", query.span,
+                      fmt::format("query '{}' answered {}: {}", query.id, answer.value("status", ""),
+                                  answer.value("message", "")));
+    return std::nullopt;
+  }
+  return answer;
+}
+
+}  // namespace
+
+std::optional<std::string> Session::RenderScenario(const std::string& path, const std::string& query_id,
+                                                   Diagnostics& diagnostics) {
+  auto loaded = LoadScenario(path, state_->rulesets, state_->sources, diagnostics);
+  if (!loaded || diagnostics.HasErrors()) return std::nullopt;
+  const model::Scenario& scenario = loaded->scenario;
+  if (!scenario.map) {
+    diagnostics.Error("no-map", {}, fmt::format("'{}' has no map to draw", path));
+    return std::nullopt;
+  }
+  if (int64_t{scenario.map->width} * scenario.map->height > limits::kMaxRenderedSquares) {
+    diagnostics.Error("map-too-large", {},
+                      fmt::format("the map is {} × {} squares; render draws at most {} squares "
+                                  "(limits::kMaxRenderedSquares)",
+                                  scenario.map->width, scenario.map->height, limits::kMaxRenderedSquares));
+    return std::nullopt;
+  }
+  if (query_id.empty()) return render::DrawPicture(scenario, *loaded->ruleset, nullptr);
+  const model::Query* query = FindQuery(scenario, path, query_id, diagnostics);
+  if (query == nullptr) return std::nullopt;
+  query::AnswerContext context{scenario, *loaded->ruleset, state_->sources};
+  std::optional<nlohmann::json> answer = DrawableAnswer(context, *query, diagnostics);
+  if (!answer) return std::nullopt;
+  return render::DrawPicture(scenario, *loaded->ruleset, &*answer);
 }
 
 TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics& diagnostics) {

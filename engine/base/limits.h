@@ -66,4 +66,9 @@ inline constexpr double kMaxScenarioFeet = 1'000'000;
 // carries them (docs/scenarios.md, "Reach grids").
 inline constexpr size_t kMaxListedSquares = 20'000;
 
+// --- Pictures ---
+// Squares of the largest map `rulecraft render` draws (docs/render.md): 256 × 256, a picture of
+// some 20 MB at most.
+inline constexpr int64_t kMaxRenderedSquares = 256 * 256;
+
 }  // namespace rulecraft::limits

@@ -1,4 +1,4 @@
-// The `rulecraft` command: check rulesets, run scenarios, run scenario tests.
+// The `rulecraft` command: check rulesets, run scenarios, run scenario tests, draw scenarios.
 //
 // Exit codes: 0 success; 1 the input has errors, a query answered an error or a test failed; 2 the
 // command line is wrong.
@@ -9,6 +9,7 @@
 
 #include "cli/json_document.h"
 #include "cli/json_output.h"
+#include "cli/output_file.h"
 #include "cli/test_report_json.h"
 #include "cli/text_output.h"
 #include "cli/usage_errors.h"
@@ -100,6 +101,19 @@ int Run(const std::string& scenario, const std::string& format, bool explain) {
   return ok ? kExitOk : kExitInputErrors;
 }
 
+// Draws a scenario as SVG to `output`, or to stdout when it is empty; diagnostics on stderr as
+// `run` prints them.
+int Render(const std::string& scenario, const std::string& query_id, const std::string& output, bool force) {
+  rulecraft::Session session;
+  rulecraft::Diagnostics diagnostics;
+  auto picture = session.RenderScenario(scenario, query_id, diagnostics);
+  bool ok = picture.has_value();
+  if (ok && output.empty()) std::cout << *picture;
+  if (ok && !output.empty()) ok = rulecraft::cli::WriteUserFile(output, *picture, force, diagnostics);
+  Finish(diagnostics, session.sources(), "text", {});
+  return ok ? kExitOk : kExitInputErrors;
+}
+
 int Test(const std::vector<std::string>& paths, const std::string& filter, bool verbose, const std::string& format) {
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
@@ -151,6 +165,17 @@ int main(int argc, char** argv) {
   run->add_flag("--explain", explain, "Show the table row or rule behind each number");
   run->footer(kFooter);
 
+  std::string render_scenario;
+  std::string render_query;
+  std::string render_output;
+  bool force = false;
+  CLI::App* render = app.add_subcommand("render", "Draw a scenario's map, creatures and one query's answer as SVG.");
+  render->add_option("scenario", render_scenario, "Scenario YAML file")->required();
+  render->add_option("--query", render_query, "Id of the query whose answer to draw (reach, path, route, threatened, attack)");
+  render->add_option("-o,--output", render_output, "SVG file to write (default: stdout); an existing file is kept");
+  render->add_flag("--force", force, "Replace the output file if it exists");
+  render->footer(kFooter);
+
   std::vector<std::string> paths;
   std::string filter;
   std::string test_format = "text";
@@ -192,6 +217,7 @@ int main(int argc, char** argv) {
     if (check->parsed()) return Check(rulesets, dump_after, check_format);
     if (run->parsed()) return Run(scenario, run_format, explain);
     if (test->parsed()) return Test(paths, filter, verbose, test_format);
+    if (render->parsed()) return Render(render_scenario, render_query, render_output, force);
   } catch (const std::exception& error) {
     rulecraft::Diagnostics diagnostics;
     diagnostics.Error("internal-error", {}, std::string("internal error: ") + error.what());

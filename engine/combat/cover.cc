@@ -147,6 +147,8 @@ CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, 
             LineFacts line = SurveyLine(map, corner, to, defender, facts);
             SurveyBarriers(corner, to, attacker_inside, {candidate.target.x + 0.5, candidate.target.y + 0.5}, defender,
                            barriers, line);
+            candidate.lines[static_cast<size_t>(k)] = {to, line.wall, line.low, line.creature,
+                                                       line.friend_passed && !line.creature, line.concealing};
             candidate.wall_lines += line.wall ? 1 : 0;
             candidate.low_lines += line.low ? 1 : 0;
             candidate.creature_lines += line.creature ? 1 : 0;

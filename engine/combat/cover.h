@@ -4,6 +4,7 @@
 // the facts mean (docs/dsl.md, the attack record).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -35,6 +36,16 @@ struct BarrierOnLine {
   bool low = false;   // a low obstacle
 };
 
+// What one line of attack meets on its way to a corner of the defender's square.
+struct LineMeets {
+  Corner to;
+  bool wall = false;
+  bool low = false;
+  bool creature = false;
+  bool friend_passed = false;  // a friend's square only (not counted when it meets a creature too)
+  bool concealing = false;
+};
+
 // One choice of the attacker: one of its corners and one square of the defender; four lines.
 struct CoverCandidate {
   Corner corner;
@@ -50,6 +61,7 @@ struct CoverCandidate {
   model::Square low_obstacle;    // of the low obstacles met, the one nearest the defender
   model::Square low_obstacle_beside;  // for a barrier between squares, the square on its other
                                       // side; else low_obstacle again
+  std::array<LineMeets, 4> lines;  // the four lines, to the target's corners in reading order
 };
 
 // Every candidate, and the facts over all of them.

@@ -119,6 +119,7 @@ void AnswerThreatened(const AnswerContext& context, const model::Query& query, n
   if (query.params.contains("square")) {
     model::Square square{query.params["square"][0].get<int32_t>(), query.params["square"][1].get<int32_t>()};
     combat::Gap gap = combat::GapTo(creature->Occupied(), square);
+    result["square"] = {square.x, square.y};
     eval::Trace trace;
     changes.clear();
     result["threatens"] = threat.Explain(gap, trace);

@@ -13,6 +13,22 @@
 namespace rulecraft::query {
 namespace {
 
+// The four lines of a choice: `{to: [x, y], meets: [wall, low, creature, friend, concealing]}`,
+// `meets` empty when the line passes nothing.
+nlohmann::json LinesToJson(const combat::CoverCandidate& candidate) {
+  nlohmann::json lines = nlohmann::json::array();
+  for (const combat::LineMeets& line : candidate.lines) {
+    nlohmann::json meets = nlohmann::json::array();
+    if (line.wall) meets.push_back("wall");
+    if (line.low) meets.push_back("low");
+    if (line.creature) meets.push_back("creature");
+    if (line.friend_passed) meets.push_back("friend");
+    if (line.concealing) meets.push_back("concealing");
+    lines.push_back({{"to", {line.to.x, line.to.y}}, {"meets", std::move(meets)}});
+  }
+  return lines;
+}
+
 // The cover fields of the attack record, in environment.cc order from kAttackCoverSlot.
 enum Field : size_t {
   kCover,
@@ -311,7 +327,8 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
                              {"friend_lines", chosen.friend_lines},
                              {"blocked_lines", chosen.blocked_lines},
                              {"through_wall_lines", chosen.through_wall_lines},
-                             {"concealing_lines", survey_.candidates[concealment_choice].concealing_lines}};
+                             {"concealing_lines", survey_.candidates[concealment_choice].concealing_lines},
+                             {"lines", LinesToJson(chosen)}};
   }
   bool hiding = false;
   if (cover_rule_ >= 0 && cover_table_ != nullptr && cover_row >= 0 &&

@@ -1,6 +1,7 @@
 #include "tables/cell.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -92,6 +93,12 @@ std::optional<Value> ReadDistanceMap(const SourceFile& file, const YAML::Node& n
   return map;
 }
 
+// Whether `text` is "#rrggbb": a hash and six hexadecimal digits.
+bool IsColour(std::string_view text) {
+  return text.size() == 7 && text[0] == '#' &&
+         std::all_of(text.begin() + 1, text.end(), [](char digit) { return std::isxdigit(static_cast<unsigned char>(digit)); });
+}
+
 }  // namespace
 
 std::optional<double> ParseDistance(std::string_view text, double square_ft) {
@@ -140,7 +147,9 @@ std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
       value.span = yaml::SpanOf(file, node);
       return value;
     }
-    case CellType::kText: {
+    case CellType::kText:
+    case CellType::kColour: {
+      if (column.type == CellType::kColour && !IsColour(text)) return WrongType(file, node, column, diagnostics);
       Value value;
       value.kind = Value::Kind::kText;
       value.text = text;

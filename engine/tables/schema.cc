@@ -49,7 +49,8 @@ std::vector<TableSchema> BuildSchemas() {
                       Choice("cover", {"none", "low", "full"}, true),
                       Choice("concealment", {"none", "partial", "total"}, true),
                       Col("hampers_flyers", T::kBool, false), Col("dark", T::kBool, false),
-                      Col("open_above", T::kBool, false), Col("width", T::kDistance, false)},
+                      Col("open_above", T::kBool, false), Col("width", T::kDistance, false),
+                      Col("colour", T::kColour, false)},
                      {"open"},
                      {}});
   schemas.push_back({"movement_modes", true, false, false,
@@ -143,6 +144,7 @@ std::string DescribeType(CellType type) {
     case CellType::kOptionalInt: return "a whole number or n/a";
     case CellType::kNoteList: return "a list of footnote numbers";
     case CellType::kDistanceMap: return "a mapping of names to distances";
+    case CellType::kColour: return "a colour such as '#7a9a5b'";
   }
   return "a value";
 }

@@ -20,6 +20,7 @@ enum class CellType {
   kOptionalInt,  // whole number or n/a
   kNoteList,     // list of footnote ids
   kDistanceMap,  // mapping from the rows of another table to distances
+  kColour,       // "#rrggbb", a colour a picture draws with
 };
 
 // One column of a table.

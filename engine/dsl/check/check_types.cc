@@ -55,6 +55,7 @@ Type ColumnType(const tables::ColumnSchema& column) {
     case CellType::kBool: return Type::Bool();
     case CellType::kName:
     case CellType::kText:
+    case CellType::kColour:
     case CellType::kEnum: return Type::Text();
     case CellType::kDistanceMap: return Type::Record(kMapColumn);
     case CellType::kNoteList: return {};

@@ -65,6 +65,13 @@ class Session {
   // nullopt when the file or its ruleset cannot be used; per-query problems are diagnostics.
   std::optional<nlohmann::json> RunScenario(const std::string& path, Diagnostics& diagnostics);
 
+  // Draws a scenario's map and creatures and, when `query_id` is not empty, that query's answer,
+  // as an SVG document (docs/render.md). nullopt when the scenario has any error (reported as
+  // RunScenario reports it), has no map or a map too large to draw, or the query is unknown, has
+  // nothing to draw or fails.
+  std::optional<std::string> RenderScenario(const std::string& path, const std::string& query_id,
+                                            Diagnostics& diagnostics);
+
   // Runs the test cases of scenario files; a ruleset directory means its tests/*.yaml.
   TestReport RunTests(const std::vector<std::string>& paths, Diagnostics& diagnostics);
 

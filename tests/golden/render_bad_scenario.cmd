@@ -1,0 +1,1 @@
+render tests/golden/bad_scenario.yaml

@@ -1,0 +1,1 @@
+render examples/corridor.yaml --query arrow_at_the_goblin

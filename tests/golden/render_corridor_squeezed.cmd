@@ -1,0 +1,1 @@
+render examples/corridor.yaml --query ogre_through_the_corridor

@@ -1,0 +1,1 @@
+render tests/golden/render_colours.yaml --query scout_size

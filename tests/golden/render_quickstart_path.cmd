@@ -1,0 +1,1 @@
+render examples/quickstart.yaml --query to_the_ogre

@@ -1,0 +1,1 @@
+render examples/quickstart.yaml --query valeros_move

@@ -1,0 +1,1 @@
+render examples/skirmish.yaml --query flanked_orc

@@ -1,0 +1,1 @@
+render examples/skirmish.yaml --query kyra_over_the_low_wall

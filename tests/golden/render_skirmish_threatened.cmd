@@ -1,0 +1,1 @@
+render examples/skirmish.yaml --query troll_threatens
