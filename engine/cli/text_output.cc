@@ -66,13 +66,10 @@ std::string RenderResultsText(const nlohmann::json& document, bool explain) {
 std::string RenderTestReport(const TestReport& report, bool verbose) {
   std::string out;
   for (const TestCase& test : report.cases) {
-    if (test.passed && !verbose) {
-      out += fmt::format("PASS {} {}\n", test.file, test.id);
-      continue;
-    }
     if (test.passed) out += fmt::format("PASS {} {}\n", test.file, test.id);
     else out += fmt::format("FAIL {}:{} {}\n", test.file, test.line, test.id);
-    if (!test.rule.empty() && (verbose || !test.passed)) out += fmt::format("     rule: {}\n", test.rule);
+    if (test.passed && !verbose) continue;
+    if (!test.rule.empty()) out += fmt::format("     rule: {}\n", test.rule);
     for (const std::string& difference : test.differences) out += "     " + difference + "\n";
   }
   if (report.broken_files > 0) {

@@ -37,8 +37,10 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   std::map<size_t, std::vector<uint16_t>> sharing;  // the squares creatures stand on: their entries
   int mover_step = sizes.IndexOf(mover.size);
   bool hooked = terrain_window == nullptr && Hooked(scenario, mover);
-  for (const model::Creature& other : scenario.creatures) {
-    if (terrain_window != nullptr) break;
+  // A terrain window sees no creature.
+  static const std::vector<model::Creature> kNoCreatures;
+  const std::vector<model::Creature>& others = terrain_window != nullptr ? kNoCreatures : scenario.creatures;
+  for (const model::Creature& other : others) {
     if (&other == &mover || !other.valid) continue;
     Occupant occupant;
     occupant.ally = !mover.side.empty() && other.side == mover.side;

@@ -131,28 +131,30 @@ bool PrepareKind(const AnswerContext& context, Move& move, Kind& kind, const std
   return true;
 }
 
-// The conditions standing up ends: rows of the optional `conditions` table with `stand_up_ends`.
-std::vector<std::string> StandUpEnds(const ruleset::Ruleset& rules) {
+// The footprints the move's space may take (movement/footprint.h).
+std::vector<movement::Footprint> FootprintsOf(const Move& move) {
+  return movement::Footprints(move.creature->squares_per_side, move.squeeze);
+}
+
+// The conditions the optional `conditions` table marks with a bool column (`stand_up_ends`,
+// `forbids_movement`), in the table's order.
+std::vector<std::string> ConditionsMarked(const ruleset::Ruleset& rules, const char* column) {
   std::vector<std::string> names;
   const tables::Table* conditions = rules.tables.Find("conditions");
   if (conditions == nullptr) return names;
   for (const tables::Row& row : conditions->rows) {
-    const tables::Value* ends = row.Get("stand_up_ends");
-    if (ends != nullptr && ends->AsBool()) names.push_back(row.name);
+    const tables::Value* marked = row.Get(column);
+    if (marked != nullptr && marked->AsBool()) names.push_back(row.name);
   }
   return names;
 }
 
-// The creature's conditions that forbid all movement: rows of the optional `conditions` table
-// with `forbids_movement` (paralyzed, held, pinned).
+// The creature's conditions that forbid all movement (`forbids_movement`: paralyzed, held, pinned).
 std::vector<std::string> MovementForbiddenBy(const ruleset::Ruleset& rules, const model::Creature& creature) {
+  std::vector<std::string> forbidding = ConditionsMarked(rules, "forbids_movement");
   std::vector<std::string> names;
-  const tables::Table* conditions = rules.tables.Find("conditions");
-  if (conditions == nullptr) return names;
   for (const std::string& name : creature.conditions) {
-    const tables::Row* row = conditions->Find(name);
-    const tables::Value* forbids = row != nullptr ? row->Get("forbids_movement") : nullptr;
-    if (forbids != nullptr && forbids->AsBool()) names.push_back(name);
+    if (std::find(forbidding.begin(), forbidding.end(), name) != forbidding.end()) names.push_back(name);
   }
   return names;
 }
@@ -189,7 +191,7 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   // Standing up first (003 倒地): the rules price it and say whether it is possible; then the
   // creature moves without the conditions the ruleset's `conditions` table says standing up ends.
   if (query.params.value("stand_up", false)) {
-    std::vector<std::string> ended = StandUpEnds(context.rules);
+    std::vector<std::string> ended = ConditionsMarked(context.rules, "stand_up_ends");
     if (ended.empty()) {
       return Fail(result, "standing up needs the ruleset's table 'conditions' with a row whose 'stand_up_ends' is true "
                           "(the condition standing up ends, such as prone)");
@@ -237,7 +239,7 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
     }
   }
   model::Area placed = move.creature->Occupied();
-  std::vector<movement::Footprint> shapes = movement::Footprints(side, move.squeeze);
+  std::vector<movement::Footprint> shapes = FootprintsOf(move);
   for (size_t shape = 0; shape < shapes.size(); ++shape) {
     if (shapes[shape].width == placed.width && shapes[shape].height == placed.height) {
       move.start_shape = static_cast<int32_t>(shape);
@@ -304,11 +306,6 @@ bool MayEnd(Move& move, int32_t x, int32_t y, const movement::Footprint& footpri
     if (movement::MayEndIn(*move.grid, *kind->rules, x, y, footprint)) return true;
   }
   return false;
-}
-
-// The footprints the move's space may take (movement/footprint.h).
-std::vector<movement::Footprint> FootprintsOf(const Move& move) {
-  return movement::Footprints(move.creature->squares_per_side, move.squeeze);
 }
 
 // Whether the move may end with its space at (x, y), whole or, when it may squeeze, narrowed.
