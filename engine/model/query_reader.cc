@@ -248,6 +248,8 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
   return true;
 }
 
+}  // namespace
+
 std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, size_t index,
                                const ruleset::Ruleset& rules, const Scenario& scenario,
                                Diagnostics& diagnostics) {
@@ -309,8 +311,6 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
   query.valid = diagnostics.ErrorCount() == errors;
   return query;
 }
-
-}  // namespace
 
 std::optional<Square> ReadSquare(const SourceFile& file, const YAML::Node& node,
                                  std::string_view what, Diagnostics& diagnostics) {
