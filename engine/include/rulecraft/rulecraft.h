@@ -30,6 +30,9 @@
 
 namespace rulecraft {
 
+// The version of rulecraft, "major.minor.patch".
+const char* Version();
+
 // The outcome of one scenario test case (a query with `expect:`).
 struct TestCase {
   std::string file;
