@@ -57,7 +57,9 @@ Reply AnswerCheckRequest(Session& session, const std::string& body) {
   auto request = JsonObjectFromBody(body, body_sources, diagnostics);
   if (!request) return Finish(kBadRequest, empty, diagnostics, body_sources);
   std::vector<std::string> names;
-  const nlohmann::json& given = request->contains("rulesets") ? (*request)["rulesets"] : nlohmann::json::array({request->value("ruleset", nlohmann::json())});
+  nlohmann::json given = request->contains("rulesets") ? (*request)["rulesets"]
+                                                      : nlohmann::json::array({request->value("ruleset", nlohmann::json())});
+  if (!given.is_array()) given = nlohmann::json::array({given});
   for (const nlohmann::json& name : given) {
     if (!name.is_string() || name.get<std::string>().empty()) {
       diagnostics.Error("wrong-type", {}, "expected {\"rulesets\": [\"name\", …]} or {\"ruleset\": \"name\"}");
