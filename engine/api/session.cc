@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "base/limits.h"
+#include "api/session_state.h"
 #include "base/suggest.h"
 #include "model/scenario_reader.h"
 #include "dsl/compile/pipeline.h"
@@ -40,6 +41,12 @@ std::string EnclosingRuleset(const fs::path& file) {
   return {};
 }
 
+// The 1-based line of a span in its file, or 0 when the file is not known.
+int LineOf(const SourceSpan& span, const SourceSet& sources) {
+  const SourceFile* file = sources.Find(span.file);
+  return file == nullptr ? 0 : static_cast<int>(file->Locate(span.begin).line);
+}
+
 std::vector<std::string> YamlFilesIn(const fs::path& folder) {
   std::vector<std::string> files;
   std::error_code error;
@@ -54,21 +61,21 @@ std::vector<std::string> YamlFilesIn(const fs::path& folder) {
 
 }  // namespace
 
-struct Session::State {
-  SourceSet sources;
-  model::RulesetCache rulesets;
-};
-
-Session::Session() : state_(std::make_unique<State>()) {}
+Session::Session(SessionOptions options) : state_(std::make_unique<State>(options)) {}
 Session::~Session() = default;
 
 const SourceSet& Session::sources() const { return state_->sources; }
 
 namespace {
 
-// Finds a ruleset by bundled name or directory, reporting when it is neither.
-std::optional<std::string> FindRuleset(const std::string& name_or_directory, Diagnostics& diagnostics) {
-  auto directory = ruleset::ResolveRuleset(name_or_directory, "");
+// Finds a ruleset by name or directory, reporting when it is neither; a confined session finds
+// only the rulesets it serves.
+std::optional<std::string> FindRuleset(const std::string& name_or_directory, const ruleset::RulesetFinder& finder,
+                                       Diagnostics& diagnostics) {
+  if (finder.confined()) return finder.Find(name_or_directory, "", {}, diagnostics);
+  Diagnostics not_found;
+  auto directory = finder.Find(name_or_directory, "", {}, not_found);
+  // A folder without a manifest is still checked, so that the missing manifest is what is reported.
   if (!directory && fs::is_directory(name_or_directory)) directory = name_or_directory;
   if (!directory) {
     Diagnostic& error = diagnostics.Error(
@@ -85,7 +92,7 @@ std::vector<std::string> Session::PassNames() { return compile::PassNames(); }
 
 std::optional<std::string> Session::DumpRuleset(const std::string& name_or_directory,
                                                 const std::string& pass, Diagnostics& diagnostics) {
-  auto directory = FindRuleset(name_or_directory, diagnostics);
+  auto directory = FindRuleset(name_or_directory, state_->finder, diagnostics);
   if (!directory) return std::nullopt;
   std::string dump;
   compile::CompileOptions options{pass, &dump};
@@ -95,7 +102,8 @@ std::optional<std::string> Session::DumpRuleset(const std::string& name_or_direc
 }
 
 bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& diagnostics) {
-  auto directory = FindRuleset(name_or_directory, diagnostics);
+  state_->rulesets.NewCall();
+  auto directory = FindRuleset(name_or_directory, state_->finder, diagnostics);
   if (!directory) return false;
   size_t errors = diagnostics.ErrorCount();
   const ruleset::Ruleset* rules = state_->rulesets.Get(*directory, state_->sources, diagnostics);
@@ -113,40 +121,50 @@ bool Session::CheckRuleset(const std::string& name_or_directory, Diagnostics& di
   return diagnostics.ErrorCount() == errors;
 }
 
-namespace {
+namespace api {
 
-// The 1-based line of a span in its file, or 0 when the file is not known.
-int LineOf(const SourceSpan& span, const SourceSet& sources) {
-  const SourceFile* file = sources.Find(span.file);
-  return file == nullptr ? 0 : static_cast<int>(file->Locate(span.begin).line);
-}
-
-// Reads a scenario and settles where its creatures stand (query/placement.h); nullopt when
-// either has errors, for no query may run on a broken scenario.
-std::optional<model::LoadedScenario> LoadScenario(const std::string& path, model::RulesetCache& rulesets,
-                                                  SourceSet& sources, Diagnostics& diagnostics) {
-  auto loaded = model::ReadScenario(path, EnclosingRuleset(path), rulesets, sources, diagnostics);
+std::optional<model::LoadedScenario> LoadScenario(const SourceFile& file, const std::string& base_folder,
+                                                  const std::string& default_ruleset, Session::State& state,
+                                                  Diagnostics& diagnostics, std::vector<model::Creature>* as_placed) {
+  model::ScenarioOrigin origin{state.finder, base_folder, default_ruleset};
+  auto loaded = model::ReadScenario(file, origin, state.rulesets, state.sources, diagnostics);
+  if (loaded && as_placed != nullptr) *as_placed = loaded->scenario.creatures;
   if (!loaded || !query::SettlePlacements(loaded->scenario, *loaded->ruleset, diagnostics)) return std::nullopt;
   return loaded;
 }
 
-}  // namespace
-
-std::optional<nlohmann::json> Session::RunScenario(const std::string& path,
-                                                   Diagnostics& diagnostics) {
-  auto loaded = LoadScenario(path, state_->rulesets, state_->sources, diagnostics);
-  if (!loaded) return std::nullopt;
-  query::AnswerContext context{loaded->scenario, *loaded->ruleset, state_->sources};
+nlohmann::json AnswerAll(const model::LoadedScenario& loaded, const SourceSet& sources) {
+  query::AnswerContext context{loaded.scenario, *loaded.ruleset, sources};
   nlohmann::json results = nlohmann::json::array();
-  for (const model::Query& query : loaded->scenario.queries) {
-    results.push_back(query::Answer(context, query));
-  }
-  return nlohmann::json{{"scenario", path},
-                        {"ruleset", loaded->ruleset->manifest.name},
+  for (const model::Query& query : loaded.scenario.queries) results.push_back(query::Answer(context, query));
+  return nlohmann::json{{"scenario", loaded.scenario.file},
+                        {"ruleset", loaded.ruleset->manifest.name},
                         {"results", std::move(results)}};
 }
 
+}  // namespace api
+
 namespace {
+
+// Reads a scenario file and loads it; nullopt when it cannot be used. A file in a ruleset's
+// tests/ folder uses that ruleset when it names none.
+std::optional<model::LoadedScenario> LoadScenarioFile(const std::string& path, Session::State& state,
+                                                      Diagnostics& diagnostics,
+                                                      std::vector<model::Creature>* as_placed = nullptr) {
+  const SourceFile* file = state.sources.Read(path, diagnostics);
+  if (file == nullptr) return std::nullopt;
+  return api::LoadScenario(*file, fs::path(path).parent_path().string(), EnclosingRuleset(path), state,
+                           diagnostics, as_placed);
+}
+
+// Takes a scenario given as text into the session's sources and loads it.
+std::optional<model::LoadedScenario> LoadScenarioText(const ScenarioText& scenario, Session::State& state,
+                                                      Diagnostics& diagnostics,
+                                                      std::vector<model::Creature>* as_placed = nullptr) {
+  const SourceFile* file = state.sources.AddText(scenario.name, scenario.text, diagnostics);
+  if (file == nullptr) return std::nullopt;
+  return api::LoadScenario(*file, scenario.base_folder, "", state, diagnostics, as_placed);
+}
 
 // The query named `id`, reported with the closest id when there is none.
 const model::Query* FindQuery(const model::Scenario& scenario, const std::string& path, const std::string& id,
@@ -185,9 +203,64 @@ std::optional<nlohmann::json> DrawableAnswer(const query::AnswerContext& context
 
 }  // namespace
 
+std::optional<nlohmann::json> Session::RunScenario(const std::string& path, Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
+  auto loaded = LoadScenarioFile(path, *state_, diagnostics);
+  if (!loaded) return std::nullopt;
+  return api::AnswerAll(*loaded, state_->sources);
+}
+
+std::optional<nlohmann::json> Session::RunScenario(const ScenarioText& scenario, Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
+  auto loaded = LoadScenarioText(scenario, *state_, diagnostics);
+  if (!loaded) return std::nullopt;
+  return api::AnswerAll(*loaded, state_->sources);
+}
+
+namespace {
+
+std::unique_ptr<OpenScenario> KeepOpen(std::optional<model::LoadedScenario> loaded, std::vector<model::Creature> as_placed,
+                                       Session::State& state) {
+  if (!loaded) return nullptr;
+  return std::make_unique<OpenScenario>(
+      std::make_unique<OpenScenario::Impl>(OpenScenario::Impl{state, std::move(*loaded), std::move(as_placed)}));
+}
+
+}  // namespace
+
+std::unique_ptr<OpenScenario> Session::Open(const std::string& path, Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
+  std::vector<model::Creature> as_placed;
+  auto loaded = LoadScenarioFile(path, *state_, diagnostics, &as_placed);
+  return KeepOpen(std::move(loaded), std::move(as_placed), *state_);
+}
+
+std::unique_ptr<OpenScenario> Session::Open(const ScenarioText& scenario, Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
+  std::vector<model::Creature> as_placed;
+  auto loaded = LoadScenarioText(scenario, *state_, diagnostics, &as_placed);
+  return KeepOpen(std::move(loaded), std::move(as_placed), *state_);
+}
+
+std::vector<RulesetSummary> Session::Rulesets(Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
+  std::vector<RulesetSummary> summaries;
+  for (const std::string& name : state_->finder.Names()) {
+    auto directory = state_->finder.Find(name, "", {}, diagnostics);
+    if (!directory) continue;
+    const ruleset::Ruleset* rules = state_->rulesets.Get(*directory, state_->sources, diagnostics);
+    if (rules == nullptr) continue;
+    RulesetSummary summary{name, rules->manifest.title, rules->lineage, {}};
+    for (const auto& entry : rules->tables.all()) summary.tables.push_back(entry.first);
+    summaries.push_back(std::move(summary));
+  }
+  return summaries;
+}
+
 std::optional<std::string> Session::RenderScenario(const std::string& path, const std::string& query_id,
                                                    Diagnostics& diagnostics) {
-  auto loaded = LoadScenario(path, state_->rulesets, state_->sources, diagnostics);
+  state_->rulesets.NewCall();
+  auto loaded = LoadScenarioFile(path, *state_, diagnostics);
   if (!loaded || diagnostics.HasErrors()) return std::nullopt;
   const model::Scenario& scenario = loaded->scenario;
   if (!scenario.map) {
@@ -211,12 +284,14 @@ std::optional<std::string> Session::RenderScenario(const std::string& path, cons
 }
 
 TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
   std::vector<std::string> files;
   for (const std::string& given : paths) {
     // A bundled ruleset's name stands for its folder, as `rulecraft check` accepts it.
     std::string path = given;
     if (!fs::exists(given)) {
-      if (auto bundled = ruleset::ResolveRuleset(given, "")) path = *bundled;
+      Diagnostics not_found;
+      if (auto bundled = state_->finder.Find(given, "", {}, not_found)) path = *bundled;
     }
     if (IsRulesetFolder(path)) {
       auto found = YamlFilesIn(fs::path(path) / "tests");
@@ -230,7 +305,7 @@ TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics&
   }
   TestReport report;
   for (const std::string& file : files) {
-    auto loaded = LoadScenario(file, state_->rulesets, state_->sources, diagnostics);
+    auto loaded = LoadScenarioFile(file, *state_, diagnostics);
     if (!loaded) {
       ++report.broken_files;
       continue;

@@ -71,4 +71,12 @@ inline constexpr size_t kMaxListedSquares = 20'000;
 // some 20 MB at most.
 inline constexpr int64_t kMaxRenderedSquares = 256 * 256;
 
+// --- The service (`rulecraft serve`, docs/api.md) ---
+// Largest request body, in bytes; a larger one is answered 413 without being read.
+inline constexpr size_t kMaxRequestBytes = size_t{4} << 20;
+// Requests answered at once by default (`--workers`); one more is answered 503.
+inline constexpr int kDefaultServiceWorkers = 8;
+// Most workers `--workers` may ask for.
+inline constexpr int kMaxServiceWorkers = 256;
+
 }  // namespace rulecraft::limits

@@ -95,6 +95,17 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
                                   kMax >> 20));
     return nullptr;
   }
+  return AddText(path, std::move(text), diagnostics);
+}
+
+const SourceFile* SourceSet::AddText(const std::string& path, std::string text, Diagnostics& diagnostics) {
+  not_text_.erase(path);
+  if (text.size() > limits::kMaxFileBytes) {
+    diagnostics.Error("too-large", {path, 0, 0},
+                      fmt::format("the text is larger than the {} MiB rulecraft reads (limits::kMaxFileBytes)",
+                                  limits::kMaxFileBytes >> 20));
+    return nullptr;
+  }
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
   std::optional<BadByte> bad = FirstBadByte(text);
   const SourceFile& file = Add(path, std::move(text));

@@ -33,6 +33,7 @@ nlohmann::json DiagnosticToJson(const Diagnostic& diagnostic, const SourceSet& s
     entry["message"] = note.message;
     out["notes"].push_back(std::move(entry));
   }
+  out["rendered"] = Render(diagnostic, sources);
   return out;
 }
 

@@ -5,12 +5,16 @@
 
 namespace rulecraft::cli {
 
-void WriteJsonDocument(std::ostream& out, nlohmann::json document, const Diagnostics& diagnostics,
-                       const SourceSet& sources) {
+nlohmann::json MakeJsonDocument(nlohmann::json document, const Diagnostics& diagnostics, const SourceSet& sources) {
   document["schema_version"] = kSchemaVersion;
   document["diagnostics"] = DiagnosticsToJson(diagnostics, sources);
   if (diagnostics.Dropped() > 0) document["diagnostics_not_shown"] = diagnostics.Dropped();
-  WriteJson(out, document);
+  return document;
+}
+
+void WriteJsonDocument(std::ostream& out, nlohmann::json document, const Diagnostics& diagnostics,
+                       const SourceSet& sources) {
+  WriteJson(out, MakeJsonDocument(std::move(document), diagnostics, sources));
 }
 
 }  // namespace rulecraft::cli

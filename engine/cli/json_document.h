@@ -15,6 +15,10 @@ namespace rulecraft::cli {
 // never when one is added.
 inline constexpr int kSchemaVersion = 1;
 
+// `document` (a command's answer as a JSON object) with "schema_version", "diagnostics" and,
+// when some went past the limit, "diagnostics_not_shown" added: what WriteJsonDocument writes.
+nlohmann::json MakeJsonDocument(nlohmann::json document, const Diagnostics& diagnostics, const SourceSet& sources);
+
 // Writes `document` (a command's answer as a JSON object, its empty form when nothing could
 // run) to `out` with "schema_version" and "diagnostics" (every kept diagnostic) added, and
 // "diagnostics_not_shown" (how many went past the limit) when some did.

@@ -7,13 +7,17 @@
 
 #include <CLI/CLI.hpp>
 
+#include "base/limits.h"
+#include "cli/check_answer.h"
 #include "cli/json_document.h"
 #include "cli/json_output.h"
 #include "cli/output_file.h"
+#include "cli/run_answer.h"
 #include "cli/test_report_json.h"
 #include "cli/text_output.h"
 #include "cli/usage_errors.h"
 #include "rulecraft/rulecraft.h"
+#include "service/server.h"
 
 namespace {
 
@@ -58,47 +62,43 @@ void Finish(rulecraft::Diagnostics& diagnostics, const rulecraft::SourceSet& sou
 int Check(const std::vector<std::string>& rulesets, const std::string& dump_after, const std::string& format) {
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
-  bool text = format == "text";
-  nlohmann::json checked = nlohmann::json::array();
-  bool ok = true;
-  for (const std::string& ruleset : rulesets) {
-    nlohmann::json entry = {{"ruleset", ruleset}};
-    if (!dump_after.empty()) {
-      auto dump = session.DumpRuleset(ruleset, dump_after, diagnostics);
-      if (dump && text) std::cout << *dump;
-      entry["dump"] = dump ? nlohmann::json(*dump) : nlohmann::json();
-      entry["ok"] = dump.has_value();
-    } else {
-      entry["ok"] = session.CheckRuleset(ruleset, diagnostics);
-      if (entry["ok"] && text) std::cout << ruleset << ": ok\n";
+  rulecraft::cli::CheckAnswer answer = rulecraft::cli::AnswerCheck(session, rulesets, dump_after, diagnostics);
+  if (format == "text") {
+    for (const auto& entry : answer.document["rulesets"]) {
+      if (entry.contains("dump")) {
+        if (entry["dump"].is_string()) std::cout << entry["dump"].get<std::string>();
+      } else if (entry["ok"].get<bool>()) {
+        std::cout << entry["ruleset"].get<std::string>() << ": ok\n";
+      }
     }
-    ok = ok && entry["ok"].get<bool>();
-    checked.push_back(std::move(entry));
   }
-  ok = ok && !diagnostics.HasErrors();
-  Finish(diagnostics, session.sources(), format, {{"rulesets", std::move(checked)}});
-  return ok ? kExitOk : kExitInputErrors;
+  Finish(diagnostics, session.sources(), format, std::move(answer.document));
+  return answer.ok ? kExitOk : kExitInputErrors;
+}
+
+// The scenario `rulecraft run` is given: a file, or `-` for standard input (at most
+// limits::kMaxFileBytes are read; more is reported by SourceSet::AddText).
+rulecraft::cli::ScenarioInput ScenarioArgument(const std::string& scenario) {
+  if (scenario != "-") return scenario;
+  std::string text;
+  char buffer[1 << 16];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(std::cin.gcount()));
+    if (text.size() > rulecraft::limits::kMaxFileBytes) break;
+  }
+  return rulecraft::ScenarioText{"<stdin>", std::move(text), "."};
 }
 
 int Run(const std::string& scenario, const std::string& format, bool explain) {
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
-  auto results = session.RunScenario(scenario, diagnostics);
-  if (!results) {
-    // Nothing could run: the document still says which scenario and why (its diagnostics).
-    Finish(diagnostics, session.sources(), format, {{"scenario", scenario}, {"results", nlohmann::json::array()}});
-    return kExitInputErrors;
+  rulecraft::cli::RunAnswer answer =
+      rulecraft::cli::AnswerRun(session, ScenarioArgument(scenario), explain, diagnostics);
+  if (format == "text" && answer.document.contains("ruleset")) {
+    std::cout << rulecraft::cli::RenderResultsText(answer.document, explain);
   }
-  if (!explain) {
-    for (auto& result : (*results)["results"]) result.erase("explain");
-  }
-  // A query that could not be answered (a Lua hook failing, a rule dividing by zero) fails the run.
-  bool answered = true;
-  for (const auto& result : (*results)["results"]) answered = answered && result.value("status", "") != "error";
-  bool ok = answered && !diagnostics.HasErrors();
-  if (format == "text") std::cout << rulecraft::cli::RenderResultsText(*results, explain);
-  Finish(diagnostics, session.sources(), format, std::move(*results));
-  return ok ? kExitOk : kExitInputErrors;
+  Finish(diagnostics, session.sources(), format, std::move(answer.document));
+  return answer.ok ? kExitOk : kExitInputErrors;
 }
 
 // Draws a scenario as SVG to `output`, or to stdout when it is empty; diagnostics on stderr as
@@ -142,6 +142,7 @@ int main(int argc, char** argv) {
                "d20-family games from rules written as data."};
   app.footer(kFooter);
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("rulecraft ") + rulecraft::Version());
 
   // Each command's --format comes first: CLI11 stores options in this order and stops at the
   // first invalid one, and a wrong command line still answers in the format asked for.
@@ -160,7 +161,7 @@ int main(int argc, char** argv) {
   std::string run_format = "json";
   bool explain = false;
   CLI::App* run = app.add_subcommand("run", "Answer the queries of a scenario file.");
-  run->add_option("scenario", scenario, "Scenario YAML file")->required();
+  run->add_option("scenario", scenario, "Scenario YAML (or JSON) file; - reads it from standard input")->required();
   AddFormatOption(*run, run_format);
   run->add_flag("--explain", explain, "Show the table row or rule behind each number");
   run->footer(kFooter);
@@ -190,6 +191,22 @@ int main(int argc, char** argv) {
   test->add_flag("-v,--verbose", verbose, "Show the rule text of every case");
   test->footer(kFooter);
 
+  rulecraft::service::ServeOptions serve_options;
+  CLI::App* serve = app.add_subcommand("serve", "Answer scenarios over HTTP as a JSON service (docs/api.md).");
+  serve->add_option("--host", serve_options.host, "Address to listen on; loopback unless given")
+      ->capture_default_str();
+  serve->add_option("--port", serve_options.port, "Port to listen on; 0 picks a free one")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  serve->add_option("--rulesets", serve_options.ruleset_folders,
+                    "Folders of rulesets (or ruleset folders) served besides the bundled ones")
+      ->check(CLI::ExistingDirectory);
+  serve->add_option("--workers", serve_options.workers, "Requests answered at once; one more is answered 503")
+      ->check(CLI::Range(1, rulecraft::limits::kMaxServiceWorkers))
+      ->capture_default_str();
+  serve->footer("Stops cleanly on SIGTERM or SIGINT. Exit codes: 0 stopped by a signal; 1 could not listen; 2 the "
+                "command line is wrong.");
+
   // How the command given answers, so that even a wrong command line answers that way: its
   // format and its answer with nothing in it.
   auto failed_answer = [&]() -> std::pair<std::string, nlohmann::json> {
@@ -206,6 +223,8 @@ int main(int argc, char** argv) {
     return app.exit(help);
   } catch (const CLI::CallForAllHelp& help) {
     return app.exit(help);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);
   } catch (const CLI::ParseError& error) {
     rulecraft::Diagnostics diagnostics;
     rulecraft::cli::ReportUsageError(error, app, diagnostics);
@@ -218,6 +237,7 @@ int main(int argc, char** argv) {
     if (run->parsed()) return Run(scenario, run_format, explain);
     if (test->parsed()) return Test(paths, filter, verbose, test_format);
     if (render->parsed()) return Render(render_scenario, render_query, render_output, force);
+    if (serve->parsed()) return rulecraft::service::Serve(serve_options);
   } catch (const std::exception& error) {
     rulecraft::Diagnostics diagnostics;
     diagnostics.Error("internal-error", {}, std::string("internal error: ") + error.what());

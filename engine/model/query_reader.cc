@@ -273,6 +273,7 @@ void CheckCreatureHasSpeeds(const SourceFile& file, const YAML::Node& params, co
                                   creature->id, kind.Scalar(), has, kind.Scalar()));
   }
 }
+}  // namespace
 
 std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, size_t index,
                                const ruleset::Ruleset& rules, const Scenario& scenario,
@@ -336,8 +337,6 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
   query.valid = diagnostics.ErrorCount() == errors;
   return query;
 }
-
-}  // namespace
 
 std::optional<Square> ReadSquare(const SourceFile& file, const YAML::Node& node,
                                  std::string_view what, Diagnostics& diagnostics) {

@@ -10,6 +10,7 @@
 #include "base/limits.h"
 #include "base/suggest.h"
 #include "model/map_reader.h"
+#include "model/placement_check.h"
 #include "model/query_reader.h"
 #include "tables/cell.h"
 #include "tables/yaml_file.h"
@@ -231,66 +232,6 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   return creature;
 }
 
-// How much of one square a creature takes: 1 for a square or more, 1/N when N fit in one.
-double ShareOfSquare(const Creature& creature, const ruleset::Ruleset& rules) {
-  const tables::Row* size = rules.Table("sizes").Find(creature.size);
-  double fits = size != nullptr ? size->Number("fits_per_square", 1) : 1;
-  return fits > 1 ? 1.0 / fits : 1.0;
-}
-
-bool IsHelpless(const Creature& creature) {
-  return std::find(creature.conditions.begin(), creature.conditions.end(), "helpless") !=
-         creature.conditions.end();
-}
-
-// Checks every creature lies inside the map and no square holds more than it fits.
-void CheckPlacement(const SourceFile& file, const Scenario& scenario,
-                    const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
-  if (!scenario.map) return;
-  const GridMap& map = *scenario.map;
-  std::vector<double> filled(map.cells.size(), 0);
-  std::vector<int> first_owner(map.cells.size(), -1);
-  for (size_t index = 0; index < scenario.creatures.size(); ++index) {
-    const Creature& creature = scenario.creatures[index];
-    if (!creature.valid) continue;
-    int32_t side = creature.squares_per_side;
-    // In 64 bits: a creature's place may be anything a 32-bit coordinate holds.
-    int64_t far_x = int64_t{creature.at.x} + side - 1;
-    int64_t far_y = int64_t{creature.at.y} + side - 1;
-    if (!map.Contains(creature.at) || far_x >= map.width || far_y >= map.height) {
-      diagnostics.Error("outside-map", creature.span,
-                        fmt::format("creature '{}' at [{}, {}] ({}×{} squares) does not fit on the "
-                                    "{}×{} map",
-                                    creature.id, creature.at.x, creature.at.y, side, side,
-                                    map.width, map.height));
-      continue;
-    }
-    // A helpless creature may share its square ("unless it is helpless").
-    if (IsHelpless(creature)) continue;
-    double share = ShareOfSquare(creature, rules);
-    for (int32_t dy = 0; dy < side; ++dy) {
-      for (int32_t dx = 0; dx < side; ++dx) {
-        size_t cell = static_cast<size_t>(creature.at.y + dy) * static_cast<size_t>(map.width) +
-                      static_cast<size_t>(creature.at.x + dx);
-        filled[cell] += share;
-        if (filled[cell] > 1 + 1e-9 && first_owner[cell] >= 0) {
-          Diagnostic& error = diagnostics.Error(
-              "overlap", creature.span,
-              fmt::format("creature '{}' overlaps '{}' at [{}, {}]", creature.id,
-                          scenario.creatures[static_cast<size_t>(first_owner[cell])].id,
-                          creature.at.x + dx, creature.at.y + dy));
-          error.notes.push_back({scenario.creatures[static_cast<size_t>(first_owner[cell])].span,
-                                 "the other creature is placed here"});
-          dy = side;  // one report per creature
-          break;
-        }
-        if (first_owner[cell] < 0) first_owner[cell] = static_cast<int>(index);
-      }
-    }
-  }
-  (void)file;
-}
-
 void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
                    Scenario& scenario, Diagnostics& diagnostics) {
   if (!node.IsDefined()) return;
@@ -317,7 +258,7 @@ void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset
     index_of.emplace(creature->id, scenario.creatures.size());
     scenario.creatures.push_back(std::move(*creature));
   }
-  CheckPlacement(file, scenario, rules, diagnostics);
+  CheckPlacement(scenario, rules, diagnostics);
 }
 
 // Warns about a condition or trait that no rule tests (`has`) and no script handles: most often
@@ -337,27 +278,16 @@ void WarnIfUnused(const Creature& creature, const std::string& name, const char*
 }
 
 std::optional<std::string> ResolveRulesetOf(const SourceFile& file, const YAML::Node& node,
-                                            const std::string& default_ruleset,
-                                            Diagnostics& diagnostics) {
+                                            const ScenarioOrigin& origin, Diagnostics& diagnostics) {
   if (!node.IsDefined()) {
-    if (!default_ruleset.empty()) return default_ruleset;
+    if (!origin.default_ruleset.empty()) return origin.default_ruleset;
     diagnostics.Error("missing-key", {file.path(), 0, 1},
                       "the scenario does not name its ruleset: add 'ruleset: dnd35' or a path");
     return std::nullopt;
   }
   auto name = yaml::ReadText(file, node, "ruleset", diagnostics);
   if (!name) return std::nullopt;
-  std::string folder = fs::path(file.path()).parent_path().string();
-  if (auto directory = ruleset::ResolveRuleset(*name, folder)) return directory;
-  Diagnostic& error = diagnostics.Error("unknown-ruleset", yaml::SpanOf(file, node),
-                                        fmt::format("unknown ruleset '{}'", *name));
-  SuggestName(error, *name, ruleset::BundledRulesetNames());
-  std::string bundled;
-  for (const std::string& known : ruleset::BundledRulesetNames()) {
-    bundled += (bundled.empty() ? "" : ", ") + known;
-  }
-  error.notes.push_back({{}, "bundled rulesets: " + bundled + "; or give a ruleset directory path"});
-  return std::nullopt;
+  return origin.finder.Find(*name, origin.base_folder, yaml::SpanOf(file, node), diagnostics);
 }
 
 }  // namespace
@@ -366,18 +296,27 @@ const ruleset::Ruleset* RulesetCache::Get(const std::string& directory, SourceSe
                                           Diagnostics& diagnostics) {
   std::string key = fs::weakly_canonical(directory).string();
   auto found = loaded_.find(key);
-  if (found != loaded_.end()) return found->second.get();
-  auto loaded = ruleset::LoadRuleset(directory, sources, diagnostics);
+  if (found != loaded_.end()) {
+    if (found->second == nullptr && reported_.insert(key).second) diagnostics.Append(failures_[key]);
+    return found->second.get();
+  }
+  Diagnostics found_now;
+  auto loaded = ruleset::LoadRuleset(directory, sources, found_now);
+  diagnostics.Append(found_now);
+  reported_.insert(key);
   auto& slot = loaded_[key];
-  if (loaded) slot = std::make_unique<ruleset::Ruleset>(std::move(*loaded));
+  if (loaded) {
+    slot = std::make_unique<ruleset::Ruleset>(std::move(*loaded));
+  } else {
+    failures_[key] = std::move(found_now);
+  }
   return slot.get();
 }
 
 namespace {
 
-std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const std::string& path,
-                                               const std::string& default_ruleset, RulesetCache& rulesets,
-                                               SourceSet& sources, Diagnostics& diagnostics) {
+std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const ScenarioOrigin& origin,
+                                               RulesetCache& rulesets, SourceSet& sources, Diagnostics& diagnostics) {
   auto document = yaml::Parse(*file, diagnostics);
   if (!document) return std::nullopt;
   yaml::MapReader top(*file, *document, "scenario", diagnostics);
@@ -391,7 +330,7 @@ std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const std
   YAML::Node queries = top.Required("queries");
   top.RejectUnknown();
 
-  auto directory = ResolveRulesetOf(*file, ruleset_node, default_ruleset, diagnostics);
+  auto directory = ResolveRulesetOf(*file, ruleset_node, origin, diagnostics);
   if (!directory) return std::nullopt;
   const ruleset::Ruleset* rules = rulesets.Get(*directory, sources, diagnostics);
   if (rules == nullptr) return std::nullopt;
@@ -402,7 +341,7 @@ std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const std
   LoadedScenario loaded;
   loaded.ruleset = rules;
   Scenario& scenario = loaded.scenario;
-  scenario.file = path;
+  scenario.file = file->path();
   scenario.ruleset_directory = *directory;
   if (seed.IsDefined()) {
     if (auto value = yaml::ReadInt(*file, seed, "seed", diagnostics)) {
@@ -437,16 +376,12 @@ std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const std
 
 }  // namespace
 
-std::optional<LoadedScenario> ReadScenario(const std::string& path,
-                                           const std::string& default_ruleset,
-                                           RulesetCache& rulesets, SourceSet& sources,
-                                           Diagnostics& diagnostics) {
-  const SourceFile* file = sources.Read(path, diagnostics);
-  if (file == nullptr) return std::nullopt;
+std::optional<LoadedScenario> ReadScenario(const SourceFile& file, const ScenarioOrigin& origin,
+                                           RulesetCache& rulesets, SourceSet& sources, Diagnostics& diagnostics) {
   try {
-    return ReadScenarioFile(file, path, default_ruleset, rulesets, sources, diagnostics);
+    return ReadScenarioFile(&file, origin, rulesets, sources, diagnostics);
   } catch (const YAML::Exception& error) {  // a yaml-cpp surprise still names the file and place
-    yaml::ReportException(*file, error, diagnostics);
+    yaml::ReportException(file, error, diagnostics);
     return std::nullopt;
   }
 }

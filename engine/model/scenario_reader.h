@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "hooks/script.h"
@@ -11,22 +12,28 @@
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
 #include "ruleset/ruleset.h"
+#include "ruleset/ruleset_finder.h"
 
 namespace rulecraft::model {
 
 // Loads each ruleset directory once per run, however many scenarios use it.
 class RulesetCache {
  public:
-  // The ruleset in `directory`, loading it on first use; nullptr when it has errors
-  // (reported once, on first use).
+  // The ruleset in `directory`, loading it on first use; nullptr when it has errors (reported
+  // on first use, and again on the first use after each NewCall).
   const ruleset::Ruleset* Get(const std::string& directory, SourceSet& sources,
                               Diagnostics& diagnostics);
+  // Starts a new call of the library (a run, a request): the errors of a ruleset that failed to
+  // load are reported again, once, to whoever uses it next.
+  void NewCall() { reported_.clear(); }
   // The Lua scripts creatures' traits name (docs/lua.md), each file loaded once per run.
   hooks::ScriptCache& scripts() { return scripts_; }
 
  private:
   hooks::ScriptCache scripts_;
   std::map<std::string, std::unique_ptr<ruleset::Ruleset>> loaded_;
+  std::map<std::string, Diagnostics> failures_;  // why each ruleset that failed to load did
+  std::set<std::string> reported_;               // failures reported since the last NewCall
 };
 
 // A scenario together with the ruleset it names.
@@ -35,13 +42,18 @@ struct LoadedScenario {
   const ruleset::Ruleset* ruleset = nullptr;
 };
 
-// Reads and checks a scenario file. `default_ruleset` (a directory) is used when the file
-// names none. Returns nullopt when the file, its ruleset, its map or its creatures have
-// errors (no query may run on a broken scenario; its queries are still checked, so every error
-// is reported at once); problems confined to one query mark only that query invalid.
-std::optional<LoadedScenario> ReadScenario(const std::string& path,
-                                           const std::string& default_ruleset,
-                                           RulesetCache& rulesets, SourceSet& sources,
-                                           Diagnostics& diagnostics);
+// Where a scenario comes from, for finding the ruleset it names.
+struct ScenarioOrigin {
+  const ruleset::RulesetFinder& finder;  // which rulesets it may name
+  std::string base_folder;               // relative ruleset paths start here (a file's folder)
+  std::string default_ruleset;           // a directory, used when the scenario names none
+};
+
+// Reads and checks a scenario held in `file` (read from disk or given as text; YAML, so JSON
+// too). Returns nullopt when the file, its ruleset, its map or its creatures have errors (no
+// query may run on a broken scenario; its queries are still checked, so every error is reported
+// at once); problems confined to one query mark only that query invalid.
+std::optional<LoadedScenario> ReadScenario(const SourceFile& file, const ScenarioOrigin& origin,
+                                           RulesetCache& rulesets, SourceSet& sources, Diagnostics& diagnostics);
 
 }  // namespace rulecraft::model

@@ -132,7 +132,6 @@ uint16_t GridView::BarrierBetween(int32_t x, int32_t y, int32_t to_x, int32_t to
 
 void GridView::AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
                         std::map<size_t, int>& occupant_at) {
-  const model::GridMap& map = *scenario.map;
   std::map<size_t, std::vector<const hooks::Script*>> zone_at;  // only the squares some zone names
   for (const model::Creature& other : scenario.creatures) {
     if (&other == &mover || !other.valid) continue;

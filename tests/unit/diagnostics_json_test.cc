@@ -30,6 +30,8 @@ TEST(DiagnosticsJson, GivesSeverityCodeOneBasedLineAndColumnMessageAndNotes) {
                                                {"message", "the first row is here"}}));
   EXPECT_EQ(first["notes"][1], (nlohmann::json{{"file", nullptr}, {"line", nullptr}, {"col", nullptr},
                                                {"message", "did you mean 'row'?"}}));
+  EXPECT_EQ(first["rendered"], Render(diagnostics.items()[0], sources));
+  EXPECT_NE(first["rendered"].get<std::string>().find("maps/ragged.yaml:4:7: error[ragged-map]"), std::string::npos);
 }
 
 TEST(DiagnosticsJson, ADiagnosticWithNoFileHasNullPlaceAndEmptyNotes) {
@@ -39,8 +41,10 @@ TEST(DiagnosticsJson, ADiagnosticWithNoFileHasNullPlaceAndEmptyNotes) {
 
   nlohmann::json json = DiagnosticsToJson(diagnostics, sources);
 
-  EXPECT_EQ(json, nlohmann::json::parse(R"([{"severity": "warning", "code": "unknown-option", "file": null,
-      "line": null, "col": null, "message": "unknown option '--explian'", "notes": []}])"));
+  nlohmann::json expected = nlohmann::json::parse(R"([{"severity": "warning", "code": "unknown-option", "file": null,
+      "line": null, "col": null, "message": "unknown option '--explian'", "notes": []}])");
+  expected[0]["rendered"] = Render(diagnostics.items()[0], sources);
+  EXPECT_EQ(json, expected);
 }
 
 TEST(DiagnosticsJson, AFileNeverReadKeepsItsNameWithoutLineOrColumn) {

@@ -9,7 +9,13 @@
 //
 // A Session keeps every source file it read (so diagnostics can show their lines) and
 // every ruleset it loaded (so many scenarios share one load). No call throws: problems in
-// the input come back as diagnostics.
+// the input come back as diagnostics. A Session, and the scenarios it opened, are for one
+// thread at a time; threads that work at once each use their own Session (docs/api.md).
+//
+// A scenario may also come as text (YAML or JSON), and stay open for further questions:
+//   auto battle = session.Open(rulecraft::ScenarioText{"battle.yaml", text, "."}, diagnostics);
+//   battle->MoveCreature("valeros", 3, 2, diagnostics);
+//   auto reach = battle->Answer("valeros-reach", diagnostics);
 #pragma once
 
 #include <memory>
@@ -23,6 +29,9 @@
 #include "rulecraft/source.h"
 
 namespace rulecraft {
+
+// The version of rulecraft, "major.minor.patch".
+const char* Version();
 
 // The outcome of one scenario test case (a query with `expect:`).
 struct TestCase {
@@ -42,10 +51,38 @@ struct TestReport {
   size_t broken_files = 0;  // scenario files that could not be read at all
 };
 
+// A scenario given as text rather than as a file path.
+struct ScenarioText {
+  std::string name;         // how diagnostics and the answer's "scenario" name it, e.g. "<stdin>"
+  std::string text;         // YAML, or JSON (which YAML reads too)
+  std::string base_folder;  // a relative `ruleset:` path starts here; empty: the working folder
+};
+
+// Where a Session may find the rulesets scenarios name.
+struct SessionOptions {
+  // Folders of ruleset directories (or ruleset directories), named by folder name after the
+  // bundled rulesets.
+  std::vector<std::string> ruleset_folders;
+  // For untrusted scenarios (the service): a `ruleset:` may name only bundled rulesets and those
+  // in ruleset_folders, or a relative path that stays inside them; nothing else is read.
+  bool confine_rulesets = false;
+};
+
+// What GET /v1/rulesets and tools show of a ruleset.
+struct RulesetSummary {
+  std::string name;
+  std::string title;
+  std::vector<std::string> lineage;  // the rulesets it extends, the base first, itself last
+  std::vector<std::string> tables;   // the names of its tables: what it covers
+};
+
+class OpenScenario;
+
 // One run of rulecraft over rulesets, scenarios and tests.
 class Session {
  public:
-  Session();
+  // A session that finds rulesets as `options` says (by default: bundled names and any path).
+  explicit Session(SessionOptions options = {});
   ~Session();
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -65,6 +102,20 @@ class Session {
   // nullopt when the file or its ruleset cannot be used; per-query problems are diagnostics.
   std::optional<nlohmann::json> RunScenario(const std::string& path, Diagnostics& diagnostics);
 
+  // Answers every query of a scenario given as text, as RunScenario does for a file.
+  std::optional<nlohmann::json> RunScenario(const ScenarioText& scenario, Diagnostics& diagnostics);
+
+  // Loads a scenario file and keeps it open for changes and further queries; nullptr when the
+  // file or its ruleset cannot be used. The result must not outlive this Session.
+  std::unique_ptr<OpenScenario> Open(const std::string& path, Diagnostics& diagnostics);
+
+  // Loads a scenario given as text and keeps it open; nullptr when it cannot be used.
+  std::unique_ptr<OpenScenario> Open(const ScenarioText& scenario, Diagnostics& diagnostics);
+
+  // Every ruleset scenarios may name, loading each; one that fails to load is left out and its
+  // errors reported.
+  std::vector<RulesetSummary> Rulesets(Diagnostics& diagnostics);
+
   // Draws a scenario's map and creatures and, when `query_id` is not empty, that query's answer,
   // as an SVG document (docs/render.md). nullopt when the scenario has any error (reported as
   // RunScenario reports it), has no map or a map too large to draw, or the query is unknown, has
@@ -78,9 +129,55 @@ class Session {
   // Every source file read so far, for rendering diagnostics.
   const SourceSet& sources() const;
 
+  struct State;  // what the session keeps; opaque outside the engine
+
  private:
-  struct State;
   std::unique_ptr<State> state_;
+};
+
+// A scenario loaded once and kept in memory: move creatures, change their conditions, paint
+// squares and ask again, without reading the file or loading the ruleset again. Each change is
+// checked as loading checks the scenario (inside the map, no overlap, a square the creature may
+// stand on, squeezing); a refused change leaves the scenario as it was.
+class OpenScenario {
+ public:
+  ~OpenScenario();
+  OpenScenario(const OpenScenario&) = delete;
+  OpenScenario& operator=(const OpenScenario&) = delete;
+
+  // Answers every query, as Session::RunScenario does: `{"scenario", "ruleset", "results"}`.
+  nlohmann::json Run();
+
+  // Answers the scenario's query with this id; nullopt, with an error, when there is none.
+  std::optional<nlohmann::json> Answer(const std::string& query_id, Diagnostics& diagnostics);
+
+  // Answers a query written as YAML or JSON text, a mapping like one entry of `queries:`
+  // (`{id: r, kind: reach, creature: valeros}`); nullopt when the text is not one query.
+  std::optional<nlohmann::json> Ask(const std::string& query_text, Diagnostics& diagnostics);
+
+  // Moves a creature so its top-left square is [x, y]; false, the scenario unchanged, when the
+  // creature is unknown or may not stand there (errors say why).
+  bool MoveCreature(const std::string& creature_id, int x, int y, Diagnostics& diagnostics);
+
+  // Replaces a creature's conditions; false, unchanged, when the creature is unknown or its
+  // place is not valid with them (a helpless creature may share a square, others may not).
+  bool SetConditions(const std::string& creature_id, std::vector<std::string> conditions,
+                     Diagnostics& diagnostics);
+
+  // Paints the square [x, y] with a terrain kind (a row of the ruleset's `terrain` table);
+  // false, unchanged, when the square or the kind is unknown or a creature may no longer stand
+  // where it is.
+  bool PaintSquare(int x, int y, const std::string& terrain, Diagnostics& diagnostics);
+
+  // The name of the ruleset the scenario uses.
+  std::string RulesetName() const;
+
+  struct Impl;  // the loaded scenario; opaque outside the engine
+  // Made by Session::Open only.
+  explicit OpenScenario(std::unique_ptr<Impl> impl);
+
+ private:
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace rulecraft

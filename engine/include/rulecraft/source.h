@@ -45,6 +45,9 @@ class SourceSet {
  public:
   // Adds (or replaces) a file held in memory and returns it.
   const SourceFile& Add(std::string path, std::string text);
+  // Adds a file given in memory (a scenario sent by a tool) after the checks Read makes: at
+  // most limits::kMaxFileBytes of UTF-8 text; reports what is wrong and returns nullptr.
+  const SourceFile* AddText(const std::string& path, std::string text, Diagnostics& diagnostics);
   // Reads a text file from disk: a regular file (not a folder, device or pipe) of at most
   // limits::kMaxFileBytes, in UTF-8 without NUL or control bytes but tab and line breaks (a
   // leading byte-order mark is dropped). Reports what is wrong, at the byte where it is, and

@@ -1,0 +1,133 @@
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "api/session_state.h"
+#include "base/suggest.h"
+#include "model/placement_check.h"
+#include "model/query_reader.h"
+#include "query/answer.h"
+#include "query/placement.h"
+#include "tables/yaml_file.h"
+
+namespace rulecraft {
+namespace {
+
+// The creature with this id among `creatures`, or nullptr with an unknown-name error.
+model::Creature* FindCreature(std::vector<model::Creature>& creatures, const std::string& id,
+                              Diagnostics& diagnostics) {
+  std::vector<std::string> ids;
+  for (model::Creature& creature : creatures) {
+    if (creature.id == id) return &creature;
+    ids.push_back(creature.id);
+  }
+  Diagnostic& error = diagnostics.Error("unknown-name", {}, fmt::format("unknown creature '{}'", id));
+  SuggestName(error, id, ids);
+  return nullptr;
+}
+
+// Places `as_placed` on the scenario as loading does (model::CheckPlacement, then
+// query::SettlePlacements); keeps it and returns true when nothing is refused, else leaves the
+// scenario's creatures as they were.
+bool Place(OpenScenario::Impl& open, std::vector<model::Creature> as_placed, Diagnostics& diagnostics) {
+  model::Scenario& scenario = open.loaded.scenario;
+  const ruleset::Ruleset& rules = *open.loaded.ruleset;
+  std::vector<model::Creature> settled = std::move(scenario.creatures);
+  scenario.creatures = as_placed;
+  size_t errors = diagnostics.ErrorCount();
+  model::CheckPlacement(scenario, rules, diagnostics);
+  bool placed = diagnostics.ErrorCount() == errors && query::SettlePlacements(scenario, rules, diagnostics);
+  if (!placed) {
+    scenario.creatures = std::move(settled);
+    return false;
+  }
+  open.as_placed = std::move(as_placed);
+  return true;
+}
+
+}  // namespace
+
+OpenScenario::OpenScenario(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+OpenScenario::~OpenScenario() = default;
+
+nlohmann::json OpenScenario::Run() { return api::AnswerAll(impl_->loaded, impl_->state.sources); }
+
+std::string OpenScenario::RulesetName() const { return impl_->loaded.ruleset->manifest.name; }
+
+std::optional<nlohmann::json> OpenScenario::Answer(const std::string& query_id, Diagnostics& diagnostics) {
+  const model::Scenario& scenario = impl_->loaded.scenario;
+  std::vector<std::string> ids;
+  for (const model::Query& query : scenario.queries) {
+    if (query.id == query_id) {
+      query::AnswerContext context{scenario, *impl_->loaded.ruleset, impl_->state.sources};
+      return query::Answer(context, query);
+    }
+    ids.push_back(query.id);
+  }
+  Diagnostic& error = diagnostics.Error("unknown-name", {}, fmt::format("unknown query '{}'", query_id));
+  SuggestName(error, query_id, ids);
+  return std::nullopt;
+}
+
+std::optional<nlohmann::json> OpenScenario::Ask(const std::string& query_text, Diagnostics& diagnostics) {
+  model::Scenario& scenario = impl_->loaded.scenario;
+  const SourceFile* file = impl_->state.sources.AddText(scenario.file + " (query)", query_text, diagnostics);
+  if (file == nullptr) return std::nullopt;
+  try {
+    auto node = yaml::Parse(*file, diagnostics);
+    if (!node) return std::nullopt;
+    size_t errors = diagnostics.ErrorCount();
+    auto query = model::ReadQuery(*file, *node, scenario.queries.size(), *impl_->loaded.ruleset, scenario,
+                                  diagnostics);
+    if (!query || diagnostics.ErrorCount() != errors) return std::nullopt;
+    query::AnswerContext context{scenario, *impl_->loaded.ruleset, impl_->state.sources};
+    return query::Answer(context, *query);
+  } catch (const YAML::Exception& error) {
+    yaml::ReportException(*file, error, diagnostics);
+    return std::nullopt;
+  }
+}
+
+bool OpenScenario::MoveCreature(const std::string& creature_id, int x, int y, Diagnostics& diagnostics) {
+  std::vector<model::Creature> as_placed = impl_->as_placed;
+  model::Creature* creature = FindCreature(as_placed, creature_id, diagnostics);
+  if (creature == nullptr) return false;
+  creature->at = {x, y};
+  return Place(*impl_, std::move(as_placed), diagnostics);
+}
+
+bool OpenScenario::SetConditions(const std::string& creature_id, std::vector<std::string> conditions,
+                                 Diagnostics& diagnostics) {
+  std::vector<model::Creature> as_placed = impl_->as_placed;
+  model::Creature* creature = FindCreature(as_placed, creature_id, diagnostics);
+  if (creature == nullptr) return false;
+  creature->conditions = std::move(conditions);
+  return Place(*impl_, std::move(as_placed), diagnostics);
+}
+
+bool OpenScenario::PaintSquare(int x, int y, const std::string& terrain, Diagnostics& diagnostics) {
+  model::Scenario& scenario = impl_->loaded.scenario;
+  if (!scenario.map || !scenario.map->Contains({x, y})) {
+    diagnostics.Error("outside-map", {}, fmt::format("square [{}, {}] is not on the scenario's map", x, y));
+    return false;
+  }
+  const tables::Table& kinds = impl_->loaded.ruleset->Table("terrain");
+  if (kinds.Find(terrain) == nullptr) {
+    Diagnostic& error = diagnostics.Error("unknown-terrain", {}, fmt::format("unknown terrain kind '{}'", terrain));
+    SuggestName(error, terrain, kinds.RowNames());
+    return false;
+  }
+  model::GridMap& map = *scenario.map;
+  auto known = std::find(map.terrain_kinds.begin(), map.terrain_kinds.end(), terrain);
+  size_t kind = static_cast<size_t>(known - map.terrain_kinds.begin());
+  if (known == map.terrain_kinds.end()) map.terrain_kinds.push_back(terrain);
+  uint16_t& cell = map.cells[static_cast<size_t>(y) * static_cast<size_t>(map.width) + static_cast<size_t>(x)];
+  uint16_t before = cell;
+  cell = static_cast<uint16_t>(kind);
+  // A creature standing there may no longer be allowed to: every creature is placed again.
+  if (Place(*impl_, impl_->as_placed, diagnostics)) return true;
+  cell = before;
+  return false;
+}
+
+}  // namespace rulecraft

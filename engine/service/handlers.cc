@@ -1,0 +1,95 @@
+#include "service/handlers.h"
+
+#include <algorithm>
+
+#include "cli/check_answer.h"
+#include "cli/json_document.h"
+#include "cli/run_answer.h"
+#include "service/request_body.h"
+
+namespace rulecraft::service {
+namespace {
+
+constexpr int kOk = 200;
+constexpr int kBadRequest = 400;
+constexpr int kNotFound = 404;
+
+bool Names(const Diagnostics& diagnostics, const char* code) {
+  return std::any_of(diagnostics.items().begin(), diagnostics.items().end(),
+                     [code](const Diagnostic& diagnostic) { return diagnostic.code == code; });
+}
+
+// 404 when what failed was finding a ruleset, else 400 (the input is wrong).
+int FailureStatus(const Diagnostics& diagnostics) {
+  return Names(diagnostics, "unknown-ruleset") ? kNotFound : kBadRequest;
+}
+
+// The document as the command writes it: its diagnostics sorted, then added (json_document.h).
+Reply Finish(int status, nlohmann::json answer, Diagnostics& diagnostics, const SourceSet& sources) {
+  diagnostics.SortByPosition();
+  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources)};
+}
+
+}  // namespace
+
+Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type, bool explain) {
+  Diagnostics diagnostics;
+  SourceSet body_sources;
+  auto scenario = ScenarioFromBody(body, content_type, body_sources, diagnostics);
+  if (!scenario) {
+    return Finish(kBadRequest, {{"scenario", "request.json"}, {"results", nlohmann::json::array()}}, diagnostics,
+                  body_sources);
+  }
+  cli::RunAnswer answer = cli::AnswerRun(session, *scenario, explain, diagnostics);
+  int status = kOk;
+  if (!answer.document.contains("ruleset")) {
+    status = FailureStatus(diagnostics);
+  } else if (diagnostics.HasErrors()) {
+    status = kBadRequest;
+  }
+  return Finish(status, std::move(answer.document), diagnostics, session.sources());
+}
+
+Reply AnswerCheckRequest(Session& session, const std::string& body) {
+  Diagnostics diagnostics;
+  SourceSet body_sources;
+  nlohmann::json empty = {{"rulesets", nlohmann::json::array()}};
+  auto request = JsonObjectFromBody(body, body_sources, diagnostics);
+  if (!request) return Finish(kBadRequest, empty, diagnostics, body_sources);
+  std::vector<std::string> names;
+  nlohmann::json given = request->contains("rulesets") ? (*request)["rulesets"]
+                                                      : nlohmann::json::array({request->value("ruleset", nlohmann::json())});
+  if (!given.is_array()) given = nlohmann::json::array({given});
+  for (const nlohmann::json& name : given) {
+    if (!name.is_string() || name.get<std::string>().empty()) {
+      diagnostics.Error("wrong-type", {}, "expected {\"rulesets\": [\"name\", …]} or {\"ruleset\": \"name\"}");
+      return Finish(kBadRequest, empty, diagnostics, body_sources);
+    }
+    names.push_back(name.get<std::string>());
+  }
+  cli::CheckAnswer answer = cli::AnswerCheck(session, names, "", diagnostics);
+  int status = Names(diagnostics, "unknown-ruleset") || Names(diagnostics, "ruleset-path-refused")
+                   ? FailureStatus(diagnostics)
+                   : kOk;
+  return Finish(status, std::move(answer.document), diagnostics, session.sources());
+}
+
+Reply AnswerRulesetsRequest(Session& session) {
+  Diagnostics diagnostics;
+  nlohmann::json rulesets = nlohmann::json::array();
+  for (const RulesetSummary& summary : session.Rulesets(diagnostics)) {
+    rulesets.push_back({{"name", summary.name},
+                        {"title", summary.title},
+                        {"lineage", summary.lineage},
+                        {"tables", summary.tables}});
+  }
+  return Finish(kOk, {{"rulesets", std::move(rulesets)}}, diagnostics, session.sources());
+}
+
+Reply AnswerHealthRequest(size_t workers, size_t busy) {
+  Diagnostics none;
+  return Finish(kOk, {{"status", "ok"}, {"version", Version()}, {"workers", workers}, {"busy", busy}}, none,
+                SourceSet{});
+}
+
+}  // namespace rulecraft::service

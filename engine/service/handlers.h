@@ -1,0 +1,28 @@
+// What each endpoint of the v1 API answers (docs/api.md), apart from HTTP: a request's body and
+// parameters in, a Reply out. Each runs on a Session it is lent for the request.
+#pragma once
+
+#include <string>
+
+#include "rulecraft/rulecraft.h"
+#include "service/reply.h"
+
+namespace rulecraft::service {
+
+// POST /v1/run: exactly `rulecraft run`'s JSON document for the scenario in `body`. 200 when it
+// ran without errors (a query may still answer status "error" at run time, a Lua hook failing);
+// 404 when the scenario names an unknown ruleset; 400 for any other error in the input.
+Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type, bool explain);
+
+// POST /v1/check: exactly `rulecraft check --format json`'s document for the rulesets the body
+// names (`{"rulesets": ["dnd35"]}` or `{"ruleset": "dnd35"}`). 200 when each was found (its `ok`
+// says whether it loads cleanly); 404 for an unknown ruleset; 400 for a malformed body.
+Reply AnswerCheckRequest(Session& session, const std::string& body);
+
+// GET /v1/rulesets: every ruleset served, `{"rulesets": [{name, title, lineage, tables}]}`.
+Reply AnswerRulesetsRequest(Session& session);
+
+// GET /v1/health: `{"status": "ok", "version", "workers", "busy"}`.
+Reply AnswerHealthRequest(size_t workers, size_t busy);
+
+}  // namespace rulecraft::service

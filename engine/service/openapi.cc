@@ -1,0 +1,119 @@
+#include "service/openapi.h"
+
+#include "cli/json_document.h"
+#include "rulecraft/rulecraft.h"
+
+namespace rulecraft::service {
+namespace {
+
+// The parts every answer shares, and the paths; the version is filled in below.
+constexpr const char* kDocument = R"json({
+  "openapi": "3.0.3",
+  "info": {
+    "title": "rulecraft",
+    "description": "Answers tactical questions (movement, reach, cover, modifiers) for d20-family games from rules written as data. Every answer is one JSON document with schema_version and diagnostics (docs/api.md).",
+    "license": { "name": "see the repository" }
+  },
+  "servers": [ { "url": "http://127.0.0.1:8731" } ],
+  "paths": {
+    "/v1/run": {
+      "post": {
+        "summary": "Answer every query of a scenario: exactly the JSON document of `rulecraft run`.",
+        "parameters": [ { "name": "explain", "in": "query", "required": false,
+                          "description": "true keeps each result's explain entries (`rulecraft run --explain`)",
+                          "schema": { "type": "boolean" } } ],
+        "requestBody": { "required": true, "description": "A scenario (docs/scenarios.md) as JSON or YAML.",
+          "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Scenario" } },
+                       "application/yaml": { "schema": { "type": "string" } } } },
+        "responses": {
+          "200": { "description": "The scenario ran; each result has its status.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RunDocument" } } } },
+          "400": { "$ref": "#/components/responses/BadInput" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "405": { "$ref": "#/components/responses/Refused" },
+          "413": { "$ref": "#/components/responses/Refused" },
+          "503": { "$ref": "#/components/responses/Refused" }
+        }
+      }
+    },
+    "/v1/check": {
+      "post": {
+        "summary": "Load and check rulesets: exactly the JSON document of `rulecraft check --format json`.",
+        "requestBody": { "required": true, "content": { "application/json": { "schema": {
+          "type": "object", "properties": { "rulesets": { "type": "array", "items": { "type": "string" } },
+                                            "ruleset": { "type": "string" } } } } } },
+        "responses": {
+          "200": { "description": "Each ruleset was found; its ok says whether it loads without errors.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+          "400": { "$ref": "#/components/responses/BadInput" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "413": { "$ref": "#/components/responses/Refused" },
+          "503": { "$ref": "#/components/responses/Refused" }
+        }
+      }
+    },
+    "/v1/rulesets": {
+      "get": {
+        "summary": "The rulesets served: bundled ones and those of --rulesets folders.",
+        "responses": {
+          "200": { "description": "{rulesets: [{name, title, lineage, tables}]}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+          "503": { "$ref": "#/components/responses/Refused" }
+        }
+      }
+    },
+    "/v1/health": {
+      "get": {
+        "summary": "Whether the service answers: {status, version, workers, busy}.",
+        "responses": { "200": { "description": "It answers.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } } }
+      }
+    },
+    "/v1/openapi.json": {
+      "get": {
+        "summary": "This document.",
+        "responses": { "200": { "description": "OpenAPI 3 document.", "content": { "application/json": { "schema": { "type": "object" } } } } }
+      }
+    }
+  },
+  "components": {
+    "responses": {
+      "BadInput": { "description": "The input has errors; diagnostics say where.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+      "NotFound": { "description": "An unknown route, or a scenario naming an unknown ruleset.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+      "Refused": { "description": "Refused before reading: wrong method (405), body too large (413), every worker busy (503, retry later).", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } }
+    },
+    "schemas": {
+      "Scenario": { "type": "object", "description": "docs/scenarios.md: ruleset, map, creatures, queries.",
+        "required": [ "queries" ],
+        "properties": { "ruleset": { "type": "string" }, "seed": { "type": "integer" }, "map": { "type": "object" },
+                        "gravity": { "type": "string" }, "creatures": { "type": "array", "items": { "type": "object" } },
+                        "queries": { "type": "array", "items": { "type": "object" } } } },
+      "Diagnostic": { "type": "object",
+        "required": [ "severity", "code", "file", "line", "col", "message", "notes", "rendered" ],
+        "properties": {
+          "severity": { "type": "string", "enum": [ "error", "warning", "note" ] },
+          "code": { "type": "string", "description": "stable kebab-case kind: malformed-json, unknown-ruleset, ruleset-path-refused, too-large, …" },
+          "file": { "type": "string", "nullable": true },
+          "line": { "type": "integer", "nullable": true },
+          "col": { "type": "integer", "nullable": true },
+          "message": { "type": "string" },
+          "notes": { "type": "array", "items": { "type": "object" } },
+          "rendered": { "type": "string", "description": "the text stderr shows: message, source line, caret, notes" } } },
+      "Document": { "type": "object", "required": [ "schema_version", "diagnostics" ],
+        "properties": { "schema_version": { "type": "integer" },
+                        "diagnostics": { "type": "array", "items": { "$ref": "#/components/schemas/Diagnostic" } },
+                        "diagnostics_not_shown": { "type": "integer" } } },
+      "RunDocument": { "allOf": [ { "$ref": "#/components/schemas/Document" }, { "type": "object",
+        "required": [ "scenario", "results" ],
+        "properties": { "scenario": { "type": "string" }, "ruleset": { "type": "string" },
+                        "results": { "type": "array", "items": { "type": "object" } } } } ] }
+    }
+  }
+})json";
+
+}  // namespace
+
+nlohmann::json OpenApiDocument() {
+  nlohmann::json document = nlohmann::json::parse(kDocument);
+  document["info"]["version"] = Version();
+  document["components"]["schemas"]["Document"]["properties"]["schema_version"]["enum"] = {cli::kSchemaVersion};
+  return document;
+}
+
+}  // namespace rulecraft::service

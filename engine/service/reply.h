@@ -1,0 +1,26 @@
+// The service's answers: a status code and one JSON document, shaped as the command's
+// `--format json` documents are (json_document.h): whatever happened, `schema_version` and
+// `diagnostics` are there.
+#pragma once
+
+#include <string>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+namespace rulecraft::service {
+
+// An HTTP status and the JSON document that goes with it.
+struct Reply {
+  int status = 200;
+  nlohmann::json document;
+};
+
+// The document of a request refused before any input was read (404, 405, 413, 503): an empty
+// answer with one error diagnostic that points at no file.
+Reply Refusal(int status, const std::string& code, const std::string& message);
+
+// Writes `reply` into `response` as `application/json`.
+void Send(const Reply& reply, httplib::Response& response);
+
+}  // namespace rulecraft::service
