@@ -333,7 +333,11 @@ void Runner::PushCreature(const CreatureFacts& creature) {
   lua_setfield(L, -2, "at");
   lua_pushstring(L, creature.facing.c_str());
   lua_setfield(L, -2, "facing");
-  PushNameSet(L, {&creature.conditions, &creature.traits});
+  lua_pushstring(L, creature.attitude.c_str());
+  lua_setfield(L, -2, "attitude");
+  const std::vector<std::string> attitude = creature.attitude.empty() ? std::vector<std::string>{}
+                                                                      : std::vector<std::string>{creature.attitude};
+  PushNameSet(L, {&creature.conditions, &creature.traits, &attitude});
   lua_setfield(L, -2, "has");
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
@@ -376,6 +380,8 @@ void Runner::PushSquare(const SquareFacts& facts) {
   lua_setfield(L, -2, "ally");
   lua_pushnumber(L, facts.size_difference);
   lua_setfield(L, -2, "size_difference");
+  lua_pushboolean(L, facts.hostile);
+  lua_setfield(L, -2, "hostile");
   PushNameSet(L, {facts.names});
   lua_setfield(L, -2, "has");
   lua_pushinteger(L, key);

@@ -32,6 +32,7 @@ struct CreatureFacts {
   std::string shape;
   std::vector<std::string> conditions;
   std::vector<std::string> traits;
+  std::string attitude;  // a row of `attitudes`, or empty (hostile)
   std::map<std::string, double> speeds_ft;
   int squares = 1;  // side of its space, in squares
   int x = 0;        // its top-left square (`at`)
@@ -46,6 +47,7 @@ struct SquareFacts {
   bool occupied = false;
   bool ally = false;
   double size_difference = 0;
+  bool hostile = false;  // the occupant is an opponent of the mover
   const std::vector<std::string>* names = nullptr;  // the occupant's conditions and traits
 };
 

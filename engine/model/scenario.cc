@@ -19,6 +19,7 @@ hooks::CreatureFacts CreatureFactsOf(const Creature& creature) {
   facts.shape = creature.shape;
   facts.conditions = creature.conditions;
   facts.traits = creature.traits;
+  facts.attitude = creature.attitude;
   facts.speeds_ft = creature.speeds_ft;
   facts.squares = creature.squares_per_side;
   facts.x = creature.at.x;

@@ -81,6 +81,9 @@ struct ScenarioBonus {
 struct Creature {
   std::string id;
   std::string side;
+  // How it regards the creatures of the other sides: a row of the ruleset's `attitudes` table, or
+  // empty (hostile). Rules test it with has(name), as a condition.
+  std::string attitude;
   std::string race;   // a row of `speeds`, or empty
   std::string size = "medium";
   std::string armor = "none";
@@ -102,6 +105,14 @@ struct Creature {
   std::string facing;         // north, northeast, east, …, or empty: the way it faces (Lua `self.facing`)
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
+
+  // Its conditions, traits and attitude: the names rules test with has(name).
+  std::vector<std::string> FlagNames() const {
+    std::vector<std::string> names = conditions;
+    names.insert(names.end(), traits.begin(), traits.end());
+    if (!attitude.empty()) names.push_back(attitude);
+    return names;
+  }
 
   // The squares it occupies: its whole space from `at`, or the band it is squeezed to.
   Area Occupied() const {

@@ -161,6 +161,17 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   if (YAML::Node side = reader.Optional("side"); side.IsDefined()) {
     if (auto text = yaml::ReadName(file, side, "side", diagnostics)) creature.side = *text;
   }
+  if (YAML::Node attitude = reader.Optional("attitude"); attitude.IsDefined()) {
+    const tables::Table* attitudes = rules.tables.Find("attitudes");
+    if (attitudes == nullptr) {
+      diagnostics.Error("missing-table", yaml::SpanOf(file, attitude),
+                        fmt::format("ruleset '{}' has no 'attitudes' table, so its creatures have no attitude "
+                                    "(every creature of another side is hostile)",
+                                    rules.manifest.name));
+    } else if (auto name = ReadRowName(file, attitude, *attitudes, "attitude", diagnostics)) {
+      creature.attitude = *name;
+    }
+  }
   if (YAML::Node race = reader.Optional("race"); race.IsDefined()) {
     if (auto name = ReadRowName(file, race, rules.Table("speeds"), "race", diagnostics)) {
       creature.race = *name;

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <map>
 
+#include "model/attitude.h"
+
 namespace rulecraft::movement {
 
 bool Hooked(const model::Scenario& scenario, const model::Creature& mover) {
@@ -44,13 +46,12 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     if (&other == &mover || !other.valid) continue;
     Occupant occupant;
     occupant.ally = !mover.side.empty() && other.side == mover.side;
+    occupant.hostile = model::HostileTo(other, mover, rules);
     occupant.size_difference = sizes.IndexOf(other.size) - mover_step;
-    for (const auto* names : {&other.conditions, &other.traits}) {
-      for (const std::string& name : *names) {
-        int bit = program.FlagBit(name);
-        if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
-        if (hooked) occupant.names.push_back(name);
-      }
+    for (const std::string& name : other.FlagNames()) {
+      int bit = program.FlagBit(name);
+      if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
+      if (hooked) occupant.names.push_back(name);
     }
     for (const auto& script : other.scripts) {
       if (script->DefinesOccupantHooks()) occupant.scripts.push_back(script.get());

@@ -24,6 +24,7 @@ struct Occupant {
   // each, whose answers the step rules combine; the other fields are unused then.
   std::vector<uint16_t> members;
   bool ally = false;
+  bool hostile = false;  // an opponent of the mover (model/attitude.h)
   double size_difference = 0;  // occupant size step minus the mover's
   uint64_t flags = 0;          // its conditions and traits, as Program flag bits
   // Only when the move calls Lua hooks (Hooked, docs/lua.md): the occupant's scripts for others'

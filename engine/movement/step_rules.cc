@@ -58,7 +58,7 @@ const Occupant* StepRules::OccupantFor(uint16_t cls) const {
   return member_ != nullptr && cls == member_class_ ? member_ : grid_.OccupantOf(cls);
 }
 
-void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int terrain) const {
+void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 7>& record, int terrain) const {
   const Occupant* occupant = OccupantFor(cls);
   record[0].bits = occupant != nullptr ? occupant->flags : 0;
   record[1].pointer = nullptr;
@@ -66,6 +66,7 @@ void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 6>& record, int 
   record[3].number = occupant != nullptr ? 1 : 0;
   record[4].number = occupant != nullptr && occupant->ally ? 1 : 0;
   record[5].number = occupant != nullptr ? occupant->size_difference : 0;
+  record[6].number = occupant != nullptr && occupant->hostile ? 1 : 0;
 }
 
 float StepRules::Evaluate(const SubStep& step) {
@@ -224,6 +225,7 @@ hooks::SquareFacts StepRules::Facts(uint16_t cls) const {
   facts.occupied = occupant != nullptr;
   facts.ally = occupant != nullptr && occupant->ally;
   facts.size_difference = occupant != nullptr ? occupant->size_difference : 0;
+  facts.hostile = occupant != nullptr && occupant->hostile;
   facts.names = occupant != nullptr ? &occupant->names : nullptr;
   return facts;
 }

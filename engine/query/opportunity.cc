@@ -3,6 +3,7 @@
 #include <array>
 
 #include "combat/threat.h"
+#include "model/attitude.h"
 #include "query/attack_record.h"
 #include "query/cover_answer.h"
 #include "query/explain.h"
@@ -11,8 +12,8 @@
 namespace rulecraft::query {
 namespace {
 
-bool Opponents(const model::Creature& mover, const model::Creature& other) {
-  return &mover != &other && other.valid && (mover.side.empty() || other.side != mover.side);
+bool Opponents(const AnswerContext& context, const model::Creature& mover, const model::Creature& other) {
+  return &mover != &other && other.valid && model::HostileTo(other, mover, context.rules);
 }
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
@@ -51,8 +52,10 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
   nlohmann::json attacks = nlohmann::json::array();
   nlohmann::json explain = nlohmann::json::array();
   eval::Machine machine(program);
+  int only_leaving_reach = program.FindRule("provokes_only_leaving_reach");
+  bool leaving_reach = only_leaving_reach >= 0 && machine.Call(only_leaving_reach, {}).number != 0;
   for (const model::Creature& other : context.scenario.creatures) {
-    if (!Opponents(mover, other)) continue;
+    if (!Opponents(context, mover, other)) continue;
     CreatureRecord other_record;
     BuildCreatureRecord(other, context.rules, other_record);
     combat::ThreatRules threat(context.rules, other_record.slots.data(), other.reach_weapon);
@@ -70,6 +73,11 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
           step - 1 < shapes.size() ? shapes[step - 1] : movement::WholeSpace(mover.squares_per_side);
       model::Area occupied{from, shape.width, shape.height};
       if (!threat.ThreatensArea(other.Occupied(), occupied)) continue;
+      if (leaving_reach) {  // a step to a square it still threatens stays in its reach
+        movement::Footprint next =
+            step < shapes.size() ? shapes[step] : movement::WholeSpace(mover.squares_per_side);
+        if (threat.ThreatensArea(other.Occupied(), {route[step], next.width, next.height})) continue;
+      }
       // 002 엄폐와 기회 공격: no attack of opportunity against a creature with cover from the
       // attacker (nor through total cover): the ruleset's cover rows say which allow one.
       if (!CoverAllowsAttack(context, other, other_record, mover, mover_record, occupied)) continue;

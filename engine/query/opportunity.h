@@ -1,4 +1,5 @@
-// Attacks of opportunity a move provokes: moving out of a square an opponent threatens, when
+// Attacks of opportunity a move provokes: moving out of a square an opponent threatens (or, when
+// the rule `provokes_only_leaving_reach` says so, out of every square it threatens), when
 // the ruleset's `provokes` rule says that move provokes it (docs/dsl.md, hook points).
 #pragma once
 
@@ -14,8 +15,8 @@
 namespace rulecraft::query {
 
 // For the first `steps` steps of `route` (the mover's top-left squares, start first), every
-// opponent (another side, or any creature when the mover has none) that threatens a square the
-// mover occupies before a step (rule threatens, with the opponent's own reach weapon) and that
+// opponent (another side, or any creature when the mover has none, and hostile by its attitude)
+// that threatens a square the mover occupies before a step (rule threatens, with the opponent's own reach weapon) and that
 // the rule `provokes` lets attack; each opponent once, at its first such step. `shapes` gives
 // the squares occupied per place of the route (movement/footprint.h; a squeezed band), or is
 // empty for the whole space. Adds `attacks_of_opportunity` [{by, step, from}] and their

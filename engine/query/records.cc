@@ -8,11 +8,9 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
                          CreatureRecord& record, const std::string& moving) {
   const compile::Program& program = *rules.program;
   uint64_t flags = 0;
-  for (const auto* names : {&creature.conditions, &creature.traits}) {
-    for (const std::string& name : *names) {
-      int bit = program.FlagBit(name);
-      if (bit >= 0) flags |= uint64_t{1} << bit;
-    }
+  for (const std::string& name : creature.FlagNames()) {
+    int bit = program.FlagBit(name);
+    if (bit >= 0) flags |= uint64_t{1} << bit;
   }
   record.bonuses.entries.clear();
   record.bonuses.sources.clear();

@@ -106,6 +106,9 @@ std::vector<TableSchema> BuildSchemas() {
   // `forbids_movement`: a creature with it moves not at all, minimum movement included.
   schemas.push_back({"conditions", false, false, false,
                      {Col("stand_up_ends", T::kBool, false), Col("forbids_movement", T::kBool, false)}, {}, {}});
+  // How a creature may regard the other sides (a scenario creature's `attitude`): `hostile` false
+  // makes it no opponent, whose threat provokes no attack of opportunity.
+  schemas.push_back({"attitudes", false, false, false, {Col("hostile", T::kBool, true)}, {"hostile"}, {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
   schemas.push_back({"skills", false, false, false, {}, {}, {}});
   return schemas;
