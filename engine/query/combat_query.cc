@@ -222,6 +222,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   }
   double attack_bonus = machine.Call(attack_rule, {&record, 1}).number;
   double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
+  std::optional<bool> advantage = CallOptional(machine, program, "advantage", record);
+  std::optional<bool> disadvantage = CallOptional(machine, program, "disadvantage", record);
   if (!machine.error().empty()) return (void)Fail(result, machine.error());
   // The creatures' scripts see the rules' totals and may change them (docs/lua.md).
   hooks::CreatureFacts attacker_facts = CreatureFactsOf(*attacker), defender_facts = CreatureFactsOf(*defender);
@@ -241,6 +243,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   result["attack_bonus"] = Number(attack_bonus);
   result["ac_bonus"] = Number(ac_bonus);
   result["net"] = Number(attack_bonus - ac_bonus);
+  if (advantage) result["advantage"] = *advantage;
+  if (disadvantage) result["disadvantage"] = *disadvantage;
   if (cover.measured) result["attack_of_opportunity"] = melee && possible && cover.opportunity_allowed;
   nlohmann::json explain_list = ExplainTrace(trace, program, context.sources);
   explain_list.insert(explain_list.end(), cover.explain.begin(), cover.explain.end());
