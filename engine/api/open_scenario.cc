@@ -35,7 +35,7 @@ bool Place(OpenScenario::Impl& open, std::vector<model::Creature> as_placed, Dia
   std::vector<model::Creature> settled = std::move(scenario.creatures);
   scenario.creatures = as_placed;
   size_t errors = diagnostics.ErrorCount();
-  model::CheckPlacement(scenario, rules, diagnostics);
+  model::CheckPlacement(scenario, diagnostics);
   bool placed = diagnostics.ErrorCount() == errors && query::SettlePlacements(scenario, rules, diagnostics);
   if (!placed) {
     scenario.creatures = std::move(settled);

@@ -269,7 +269,7 @@ void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset
     index_of.emplace(creature->id, scenario.creatures.size());
     scenario.creatures.push_back(std::move(*creature));
   }
-  CheckPlacement(scenario, rules, diagnostics);
+  CheckPlacement(scenario, diagnostics);
 }
 
 // Warns about a condition or trait that no rule tests (`has`) and no script handles: most often

@@ -8,6 +8,31 @@
 
 namespace rulecraft::movement {
 
+Occupant SeenAsOccupant(const model::Creature& other, const model::Creature& mover, const ruleset::Ruleset& rules,
+                    bool with_names) {
+  const tables::Table& sizes = rules.Table("sizes");
+  Occupant occupant;
+  occupant.ally = !mover.side.empty() && other.side == mover.side;
+  occupant.hostile = model::HostileTo(other, mover, rules);
+  occupant.size_difference = sizes.IndexOf(other.size) - sizes.IndexOf(mover.size);
+  for (const std::string& name : other.FlagNames()) {
+    int bit = rules.program->FlagBit(name);
+    if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
+    if (with_names) occupant.names.push_back(name);
+  }
+  return occupant;
+}
+
+void FillSquareRecord(const Occupant* occupant, size_t terrain, SquareRecord& record) {
+  record[0].bits = occupant != nullptr ? occupant->flags : 0;
+  record[1].pointer = nullptr;
+  record[2].number = static_cast<double>(terrain);
+  record[3].number = occupant != nullptr ? 1 : 0;
+  record[4].number = occupant != nullptr && occupant->ally ? 1 : 0;
+  record[5].number = occupant != nullptr ? occupant->size_difference : 0;
+  record[6].number = occupant != nullptr && occupant->hostile ? 1 : 0;
+}
+
 bool Hooked(const model::Scenario& scenario, const model::Creature& mover) {
   if (!mover.scripts.empty()) return true;
   for (const model::Creature& other : scenario.creatures) {
@@ -23,8 +48,6 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
                    const model::Creature& mover, hooks::Runner* zones, const model::Area* terrain_window) {
   const model::GridMap& map = *scenario.map;
   const tables::Table& terrain = rules.Table("terrain");
-  const tables::Table& sizes = rules.Table("sizes");
-  const compile::Program& program = *rules.program;
   model::Area whole{{0, 0}, map.width, map.height};
   const model::Area& view = terrain_window != nullptr ? *terrain_window : whole;
   origin_ = view.at;
@@ -37,22 +60,13 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   // Occupants first, so the class arithmetic knows how many there are.
   std::map<size_t, int> occupant_at;  // by square: the occupants_ entry + 1, only where creatures are
   std::map<size_t, std::vector<uint16_t>> sharing;  // the squares creatures stand on: their entries
-  int mover_step = sizes.IndexOf(mover.size);
   bool hooked = terrain_window == nullptr && Hooked(scenario, mover);
   // A terrain window sees no creature.
   static const std::vector<model::Creature> kNoCreatures;
   const std::vector<model::Creature>& others = terrain_window != nullptr ? kNoCreatures : scenario.creatures;
   for (const model::Creature& other : others) {
     if (&other == &mover || !other.valid) continue;
-    Occupant occupant;
-    occupant.ally = !mover.side.empty() && other.side == mover.side;
-    occupant.hostile = model::HostileTo(other, mover, rules);
-    occupant.size_difference = sizes.IndexOf(other.size) - mover_step;
-    for (const std::string& name : other.FlagNames()) {
-      int bit = program.FlagBit(name);
-      if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
-      if (hooked) occupant.names.push_back(name);
-    }
+    Occupant occupant = SeenAsOccupant(other, mover, rules, hooked);
     for (const auto& script : other.scripts) {
       if (script->DefinesOccupantHooks()) occupant.scripts.push_back(script.get());
     }

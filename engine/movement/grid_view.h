@@ -2,12 +2,14 @@
 // terrain and who stands there), so step rules can be evaluated once per class.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "dsl/eval/machine.h"
 #include "hooks/runner.h"
 #include "hooks/script.h"
 #include "model/scenario.h"
@@ -34,6 +36,18 @@ struct Occupant {
   std::vector<std::string> names;
   bool operator==(const Occupant&) const = default;
 };
+
+// The square record rules see (`square`, docs/dsl.md): flags, bonuses, terrain, occupied, ally,
+// size_difference, hostile — the fields of check::RecordKinds' `square`, in order.
+using SquareRecord = std::array<eval::Slot, 7>;
+
+// `other` as an occupant of squares `mover` looks at; `with_names` keeps its flag names for Lua.
+// Its scripts are left to the caller.
+Occupant SeenAsOccupant(const model::Creature& other, const model::Creature& mover, const ruleset::Ruleset& rules,
+                    bool with_names);
+
+// Fills a square record of terrain row `terrain` holding `occupant` (nullptr: no one).
+void FillSquareRecord(const Occupant* occupant, size_t terrain, SquareRecord& record);
 
 // Whether a move of `mover` calls Lua hooks (docs/lua.md): it has scripts, or another creature
 // has scripts for moves through its squares or its zone. Only then does a movement query run them.

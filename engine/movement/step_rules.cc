@@ -58,15 +58,8 @@ const Occupant* StepRules::OccupantFor(uint16_t cls) const {
   return member_ != nullptr && cls == member_class_ ? member_ : grid_.OccupantOf(cls);
 }
 
-void StepRules::FillSquare(uint16_t cls, std::array<eval::Slot, 7>& record, int terrain) const {
-  const Occupant* occupant = OccupantFor(cls);
-  record[0].bits = occupant != nullptr ? occupant->flags : 0;
-  record[1].pointer = nullptr;
-  record[2].number = static_cast<double>(terrain >= 0 ? static_cast<size_t>(terrain) : grid_.TerrainOf(cls));
-  record[3].number = occupant != nullptr ? 1 : 0;
-  record[4].number = occupant != nullptr && occupant->ally ? 1 : 0;
-  record[5].number = occupant != nullptr ? occupant->size_difference : 0;
-  record[6].number = occupant != nullptr && occupant->hostile ? 1 : 0;
+void StepRules::FillSquare(uint16_t cls, SquareRecord& record, int terrain) const {
+  FillSquareRecord(OccupantFor(cls), terrain >= 0 ? static_cast<size_t>(terrain) : grid_.TerrainOf(cls), record);
 }
 
 float StepRules::Evaluate(const SubStep& step) {

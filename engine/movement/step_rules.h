@@ -95,7 +95,7 @@ class StepRules : private hooks::Oracle {
   // Makes the rules see `member` (nullptr: the grid's own occupant) in squares of class `cls`.
   void AskAbout(uint16_t cls, const Occupant* member);
   // `terrain` >= 0 puts the square on that terrain row instead of its own.
-  void FillSquare(uint16_t cls, std::array<eval::Slot, 7>& record, int terrain = -1) const;
+  void FillSquare(uint16_t cls, SquareRecord& record, int terrain = -1) const;
   hooks::SquareFacts Facts(uint16_t cls) const;
   // The scripts' questions "what if this square were of that terrain", answered by the DSL.
   std::optional<double> StepOnTerrain(const hooks::StepFacts& step, int terrain) override;
@@ -111,7 +111,7 @@ class StepRules : private hooks::Oracle {
   int cycle_ = 2;
   eval::Slot mover_;
   eval::Slot mode_;
-  std::array<eval::Slot, 7> to_{}, side_a_{}, side_b_{}, end_square_{};
+  SquareRecord to_{}, side_a_{}, side_b_{}, end_square_{};
   std::array<eval::Slot, 12> step_{};
   size_t classes_ = 0;
   size_t stride_ = 3;  // (diagonal_cycle + 1) × turns_ × widths_ × barriers_
@@ -126,7 +126,7 @@ class StepRules : private hooks::Oracle {
   eval::Trace* trace_ = nullptr;
   const Occupant* member_ = nullptr;
   uint16_t member_class_ = 0;
-  std::array<eval::Slot, 7> other_to_{}, other_side_a_{}, other_side_b_{};
+  SquareRecord other_to_{}, other_side_a_{}, other_side_b_{};
   std::array<eval::Slot, 12> other_step_{};
 };
 

@@ -11,6 +11,7 @@
 #include "movement/grid_view.h"
 #include "movement/step_rules.h"
 #include "query/records.h"
+#include "query/shared_squares.h"
 
 namespace rulecraft::query {
 namespace {
@@ -162,7 +163,8 @@ bool SettlePlacements(model::Scenario& scenario, const ruleset::Ruleset& rules, 
     if (!creature.valid) continue;
     settled = Settle(scenario, rules, creature, diagnostics) && settled;
   }
-  return settled;
+  // Who shares a square is known once every creature stands where it settled.
+  return CheckSharedSquares(scenario, rules, diagnostics) && settled;
 }
 
 }  // namespace rulecraft::query

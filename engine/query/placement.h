@@ -1,6 +1,6 @@
 // Where each creature of a scenario stands, by the ruleset's rules: every square a creature
 // occupies must be one it may be on at all (rule and Lua hook `may_occupy`, by any speed it
-// has; other creatures are the scenario reader's business). A creature of several squares placed
+// has), and creatures share squares only as the rules allow (query/shared_squares.h). A creature of several squares placed
 // where its whole space does not fit, that may squeeze (rule `may_squeeze`, in the first row of
 // `movement_modes`), occupies the widest
 // band of its space that fits (000 쥐어짜기: "큰 생물이 한 칸 너비인 공간으로 쥐어짤 때 … 두 칸을

@@ -161,6 +161,11 @@ const std::vector<HookPoint>& HookPoints() {
        Type::Bool(),
        "optional: whether a creature may be placed on this square at all (a scenario's `at`: every square of its space, "
        "or of the band it squeezes to, must allow it); without it, any square"},
+      {"may_share",
+       {{"mover", Type::Record("creature")}, {"square", Type::Record("square")}},
+       Type::Bool(),
+       "optional: whether a creature may be placed in a square another creature occupies (`square`: that occupant as "
+       "the mover sees it), beyond what fits_per_square allows; without it, no creatures share a square"},
       {"threatens",
        {{"attacker", Type::Record("creature")}, {"reach_weapon", Type::Bool()}, {"dx", Type::Number()}, {"dy", Type::Number()}},
        Type::Bool(),

@@ -1,0 +1,1 @@
+run tests/golden/scenario_overlap.yaml --format text
