@@ -16,6 +16,7 @@
 #include "query/accidental_end.h"
 #include "query/explain.h"
 #include "query/opportunity.h"
+#include "query/path_within.h"
 #include "query/records.h"
 
 namespace rulecraft::query {
@@ -594,6 +595,9 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   double square_ft = context.rules.manifest.square_ft;
   model::Square to{query.params["to"][0].get<int32_t>(), query.params["to"][1].get<int32_t>()};
   bool limited = query.params.contains("mode") || move.used_ft != 0;
+  if (!limited) {  // no budget was applied, so none is reported (AddWithin says which modes fit)
+    for (const char* key : {"mode", "budget_ft", "budgets_ft"}) result.erase(key);
+  }
   if (!move.immobile.empty() && !(to == move.creature->at)) {
     result["to"] = query.params["to"];
     result["reachable"] = false;
@@ -671,6 +675,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     result["why"] = limited ? fmt::format("no legal route within the {} mode's {} ft", move.mode_name,
                                           move.kinds[0]->budget_ft - move.used_ft)
                             : "no legal route";
+    if (!limited) result["within"] = nullptr;
     return;
   }
   nlohmann::json steps = nlohmann::json::array();
@@ -723,7 +728,8 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
   result["explain"] = std::move(explain);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),
                      route.size() - 1, result);
-  HookFailed(move, result);
+  if (HookFailed(move, result) || limited || result.value("status", "") == "error") return;
+  AddWithin(context, query, result);
 }
 
 void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
