@@ -27,18 +27,16 @@ void AddWithin(const AnswerContext& context, const model::Query& query, nlohmann
       within = row.name;
       within_budget = budget_ft;
     }
-    // Along this route, by the mode's own rules and budget: the place before its first illegal step.
+    // Along this route, by the mode's own rules and budget: the last step it takes before its
+    // first illegal one (whether it may stop there is `may_end`'s business, as in a route).
     model::Query along = variant;
     along.params.erase("to");
     along.params["through"] = through;
     nlohmann::json route = nlohmann::json::object();
     AnswerRoute(context, along, route);
     nlohmann::json last = nullptr;
-    if (route.value("status", "ok") == "ok" && !through.empty()) {
-      size_t legal_steps = route.value("legal", false) ? through.size()
-                                                       : route["first_illegal"].value("step", size_t{1}) - 1;
-      if (legal_steps > 0) last = through[legal_steps - 1];
-    }
+    size_t taken = route.value("status", "ok") == "ok" ? route.value("steps", nlohmann::json::array()).size() : 0;
+    if (taken > 0 && taken <= through.size()) last = through[taken - 1];
     farthest[row.name] = std::move(last);
   }
   result["within"] = within ? nlohmann::json(*within) : nlohmann::json(nullptr);
