@@ -26,6 +26,7 @@ enum class ParamType {
   kRoad,           // a column of `travel_terrain`
   kPace,           // a row of `movement_scales`
   kVehicle,        // a row of `travel_days`
+  kAreaShape,      // a row of `area_shapes`
   kAttackKind,     // melee or ranged
   kWeapon,         // { reach: bool, unarmed: bool }
   kBool,           // true or false
@@ -64,6 +65,9 @@ const std::vector<KindSpec>& Kinds() {
         {"defender_at", P::kSquare, false}, {"reaction", P::kBool, false}}},
       {QueryKind::kThreatened,
        {{"creature", P::kCreature, true}, {"square", P::kSquare, false}, {"weapon", P::kWeapon, false}}},
+      {QueryKind::kSave,
+       {{"creature", P::kCreature, true}, {"origin", P::kSquare, true}, {"shape", P::kAreaShape, true},
+        {"radius", P::kNumber, true}}},
       {QueryKind::kClosest,
        {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
       {QueryKind::kTravel,
@@ -190,6 +194,8 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
     }
     case ParamType::kSize:
       return CheckRow(file, node, rules.tables.Find("sizes"), "size", diagnostics);
+    case ParamType::kAreaShape:
+      return CheckRow(file, node, rules.tables.Find("area_shapes"), "area shape", diagnostics);
     case ParamType::kPace:
       return CheckRow(file, node, rules.tables.Find("movement_scales"), "pace", diagnostics);
     case ParamType::kVehicle:

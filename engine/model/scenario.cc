@@ -39,6 +39,7 @@ const char* QueryKindName(QueryKind kind) {
     case QueryKind::kThreatened: return "threatened";
     case QueryKind::kTravel: return "travel";
     case QueryKind::kClosest: return "closest";
+    case QueryKind::kSave: return "save";
   }
   return "size";
 }

@@ -7,6 +7,7 @@
 #include "query/closest_query.h"
 #include "query/combat_query.h"
 #include "query/movement_query.h"
+#include "query/save_query.h"
 #include "query/size_query.h"
 #include "query/speed_query.h"
 #include "query/travel_query.h"
@@ -95,6 +96,9 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kClosest:
       AnswerClosest(context, query, result);
+      return result;
+    case model::QueryKind::kSave:
+      AnswerSave(context, query, result);
       return result;
   }
   return result;

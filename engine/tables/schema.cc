@@ -106,6 +106,11 @@ std::vector<TableSchema> BuildSchemas() {
   // `forbids_movement`: a creature with it moves not at all, minimum movement included.
   schemas.push_back({"conditions", false, false, false,
                      {Col("stand_up_ends", T::kBool, false), Col("forbids_movement", T::kBool, false)}, {}, {}});
+  // The shapes of area effects a `save` query measures (docs/scenarios.md): whether the effect
+  // turns corners (a spread: distance counted along a path around walls, no line of effect
+  // needed) and whether cover from its origin adds to the Reflex save.
+  schemas.push_back({"area_shapes", false, false, false,
+                     {Col("turns_corners", T::kBool, true), Col("cover_applies", T::kBool, true)}, {}, {}});
   // How a creature may regard the other sides (a scenario creature's `attitude`): `hostile` false
   // makes it no opponent, whose threat provokes no attack of opportunity.
   schemas.push_back({"attitudes", false, false, false, {Col("hostile", T::kBool, true)}, {"hostile"}, {}});
