@@ -15,6 +15,10 @@ Reply Refusal(int status, const std::string& code, const std::string& message) {
 
 void Send(const Reply& reply, httplib::Response& response) {
   response.status = reply.status;
+  if (!reply.content_type.empty()) {
+    response.set_content(reply.body, reply.content_type);
+    return;
+  }
   std::ostringstream text;  // written as the command writes it, so the bytes are the same
   cli::WriteJson(text, reply.document);
   response.set_content(text.str(), "application/json");
