@@ -78,6 +78,14 @@ function useRuleset(name) {
   if (page.battle) page.battle.ruleset = ruleset.name;
 }
 
+// The terrain a new or grown map is laid with: `open` where the ruleset has it, else its first row.
+function ground() {
+  const name = page.battle?.ruleset ?? byId("ruleset").value;
+  const ruleset = page.rulesets.find((candidate) => candidate.name === name) ?? page.rulesets[0];
+  const names = ruleset.terrain.map((row) => row.name);
+  return names.includes("open") ? "open" : names[0];
+}
+
 function fillSelect(select, names, chosen) {
   select.replaceChildren(...names.map((name) => new Option(name, name, false, name === chosen)));
 }
@@ -264,7 +272,7 @@ function wire() {
   byId("ruleset").addEventListener("change", (event) => { useRuleset(event.target.value); refresh(); });
   byId("resize").addEventListener("click", () => {
     const clamp = (value) => Math.min(64, Math.max(1, Math.round(Number(value)) || 1));
-    resize(page.battle, clamp(byId("width").value), clamp(byId("height").value), "open");
+    resize(page.battle, clamp(byId("width").value), clamp(byId("height").value), ground());
     refresh();
   });
   document.querySelectorAll("input[name=tool]").forEach((radio) => radio.addEventListener("change", refresh));
@@ -301,7 +309,7 @@ async function start() {
   }
   fillSelect(byId("ruleset"), page.rulesets.map((ruleset) => ruleset.name), "dnd35");
   useRuleset(byId("ruleset").value);
-  page.battle = newBattle(byId("ruleset").value, Number(byId("width").value), Number(byId("height").value), "open");
+  page.battle = newBattle(byId("ruleset").value, Number(byId("width").value), Number(byId("height").value), ground());
   refresh();
   setStatus("Ready.");
   document.body.dataset.ready = "1";
