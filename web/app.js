@@ -38,8 +38,16 @@ function scenario() {
   return toScenario(page.battle, page.queries);
 }
 
+// Whether a question still names only creatures on the map (one may have been renamed or removed).
+function stillAskable(query) {
+  const ids = new Set(page.battle.creatures.map((creature) => creature.id));
+  const asked = Object.values(query).find((value) => typeof value === "object") ?? {};
+  return ["creature", "attacker", "defender"].every((role) => !(role in asked) || ids.has(asked[role]));
+}
+
 // Redraws the map and the YAML after a change to the battle.
 function refresh() {
+  page.queries = page.queries.filter(stillAskable);
   view.draw(page.battle, page.colours, { actor: page.actor, target: page.target });
   byId("yaml").value = writeYaml(scenario());
   const hints = {
@@ -209,6 +217,7 @@ async function runAndDraw(pictureQuery) {
     byId("errors").textContent = warnings;
     const drawable = answer.results.filter((result) => kDrawable.has(result.kind) && result.status === "ok").map((result) => result.id);
     fillSelect(byId("picture-query"), ["", ...drawable], drawable.includes(pictureQuery) ? pictureQuery : "");
+    byId("picture-query").options[0].text = "the map alone";
     await drawPicture(asked, byId("picture-query").value);
     setStatus(`Answered ${answer.results.length} questions.`);
   } catch (error) {

@@ -53,9 +53,9 @@ export class MapView {
 
   // The square under the pointer and, near one of its sides, the edge to the square beyond it.
   placeOf(event) {
-    const box = this.svg.getBoundingClientRect();
-    const px = event.clientX - box.left - kMargin;
-    const py = event.clientY - box.top - kMargin;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+    const px = point.x - kMargin;
+    const py = point.y - kMargin;
     const x = Math.floor(px / kSquare);
     const y = Math.floor(py / kSquare);
     if (!this.battle || x < 0 || y < 0 || x >= this.battle.width || y >= this.battle.height) return null;

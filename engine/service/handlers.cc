@@ -27,7 +27,7 @@ int FailureStatus(const Diagnostics& diagnostics) {
 // The document as the command writes it: its diagnostics sorted, then added (json_document.h).
 Reply Finish(int status, nlohmann::json answer, Diagnostics& diagnostics, const SourceSet& sources) {
   diagnostics.SortByPosition();
-  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources)};
+  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources), {}, {}};
 }
 
 nlohmann::json TerrainRows(const std::vector<TerrainKind>& terrain) {

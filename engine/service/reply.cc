@@ -10,7 +10,7 @@ namespace rulecraft::service {
 Reply Refusal(int status, const std::string& code, const std::string& message) {
   Diagnostics diagnostics;
   diagnostics.Error(code, {}, message);
-  return {status, cli::MakeJsonDocument(nlohmann::json::object(), diagnostics, SourceSet{})};
+  return {status, cli::MakeJsonDocument(nlohmann::json::object(), diagnostics, SourceSet{}), {}, {}};
 }
 
 void Send(const Reply& reply, httplib::Response& response) {

@@ -71,7 +71,7 @@ void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptio
   routes["/v1/health"]["GET"] = [&pool](const httplib::Request&) {
     return AnswerHealthRequest(pool.size(), pool.busy());
   };
-  routes["/v1/openapi.json"]["GET"] = [](const httplib::Request&) { return Reply{200, OpenApiDocument()}; };
+  routes["/v1/openapi.json"]["GET"] = [](const httplib::Request&) { return Reply{200, OpenApiDocument(), {}, {}}; };
 
   // Every other method on a known path is answered 405, naming the ones it takes.
   for (auto& [path, methods] : routes) {

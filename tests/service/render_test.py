@@ -73,6 +73,10 @@ class RenderTest(unittest.TestCase):
     def test_the_same_picture_as_the_command_for_every_example(self):
         drawn = 0
         for path, text in serve_support.example_scenarios(SOURCE_DIR):
+            if not re.search(r"^ruleset:", text, re.M):
+                # A test file of a ruleset folder uses that ruleset without naming it; a request
+                # names it, on a line of its own after the others (as serve_test.py does).
+                text = text + f"\nruleset: {os.path.basename(os.path.dirname(os.path.dirname(path)))}\n"
             for query in [None] + drawable_queries(text):
                 with self.subTest(scenario=path, query=query):
                     code, expected = render_command(path, query)
@@ -109,7 +113,7 @@ class RenderTest(unittest.TestCase):
         cases = [
             ('{"ruleset": "dnd35",\n "map": [,]}', None, 400, "malformed-json", ("request.json", 2, 10)),
             ("ruleset: dnd35\nmap: { rows: ['..'], legend: { '.': opne } }\nqueries: []\n", None, 400,
-             "unknown-name", ("request.yaml", 2, 36)),
+             "unknown-symbol", ("request.yaml", 2, 16)),
             ("ruleset: dnd99\nqueries: []\n", None, 404, "unknown-ruleset", ("request.yaml", 1, 10)),
             ("ruleset: dnd35\nqueries: []\n", None, 400, "no-map", (None, None, None)),
             (json.dumps(SMALL), "wlak", 400, "unknown-query", (None, None, None)),

@@ -75,7 +75,8 @@ class WebFilesTest(unittest.TestCase):
         for path in ESCAPES:
             with self.subTest(path=path):
                 status, body = raw_get(self.server, path)
-                self.assertIn(status, (400, 404))
+                self.assertEqual(status, 400)
+                self.assertEqual(first_error(serve_support.json.loads(body))["code"], "path-refused")
                 self.assertNotIn(readme[:40], body)
                 self.assertNotIn(b"root:", body)
         status, document, _ = self.server.request("GET", "/../README.md")

@@ -58,7 +58,7 @@ TEST(RenderScenarioText, RefusesWhatCannotBeDrawnByName) {
   };
   for (const Case& refused : {Case{kYard, "walks", "unknown-query"}, Case{kYard, "tall", "nothing-to-draw"},
                               Case{"ruleset: dnd35\nqueries: []\n", "", "no-map"},
-                              Case{"ruleset: dnd35\nmap: { rows: ['x'] }\nqueries: []\n", "", "unknown-name"}}) {
+                              Case{"ruleset: dnd35\nmap: { rows: ['x'] }\nqueries: []\n", "", "missing-key"}}) {
     Diagnostics diagnostics;
     EXPECT_FALSE(session.RenderScenario(ScenarioText{"yard.yaml", refused.text, ""}, refused.query, diagnostics));
     ASSERT_TRUE(diagnostics.HasErrors()) << refused.code;

@@ -42,6 +42,11 @@ def start_browser():
     return webdriver.Chrome(service=Service(driver), options=options)
 
 
+def compact(value):
+    """JSON as JavaScript's JSON.stringify writes it."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def shown_text(value):
     """A value as the page shows it (web/questions.js, shownText)."""
     if value is None:
@@ -51,8 +56,10 @@ def shown_text(value):
     if isinstance(value, list):
         if not value:
             return "none"
-        return ", ".join(item.get("by", json.dumps(item)) if isinstance(item, dict) else shown_text(item)
+        return ", ".join(item.get("by", compact(item)) if isinstance(item, dict) else shown_text(item)
                          for item in value)
+    if isinstance(value, dict):
+        return compact(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
