@@ -140,8 +140,9 @@ function applyEditor(creature, values) {
 function placeCreature(x, y) {
   const values = editorValues();
   const taken = !values.id || page.battle.creatures.some((other) => other.id === values.id);
-  const creature = { id: taken ? freshId(page.battle, values.side === "party" ? "hero" : "foe") : values.id, at: [x, y] };
+  const creature = { id: taken ? freshId(page.battle, values.side === "party" ? "hero" : "foe") : values.id };
   applyEditor(creature, { ...values, id: creature.id });
+  creature.at = [x, y];
   page.battle.creatures.push(creature);
   editCreature(creature);
 }

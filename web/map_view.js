@@ -115,6 +115,6 @@ export class MapView {
     element("rect", { x: creature.at[0] * kSquare + 3, y: creature.at[1] * kSquare + 3, width: space - 6,
       height: space - 6, rx: space / 2 - 3, fill: colour }, group);
     element("text", { x: creature.at[0] * kSquare + space / 2, y: creature.at[1] * kSquare + space / 2 + 4,
-      class: "creature-label" }, group).textContent = creature.id.slice(0, space > kSquare ? 10 : 4);
+      class: "creature-label" }, group).textContent = creature.id.slice(0, space > kSquare ? 12 : 6);
   }
 }

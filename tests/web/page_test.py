@@ -36,7 +36,7 @@ def start_browser():
     if os.path.exists("/usr/bin/chromium"):
         options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1500,1250", "--no-proxy-server", "--disable-extensions"]:
+                     "--window-size=1500,1300", "--no-proxy-server", "--disable-extensions"]:
         options.add_argument(argument)
     driver = "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else "chromedriver"
     return webdriver.Chrome(service=Service(driver), options=options)
@@ -73,7 +73,7 @@ class PageTest(unittest.TestCase):
         cls.work = tempfile.mkdtemp(prefix="rulecraft-page-test-")
         cls.server = serve_support.Server(RULECRAFT, cwd=cls.work)
         cls.browser = start_browser()
-        cls.browser.set_window_size(1500, 1250)
+        cls.browser.set_window_size(1500, 1300)
 
     @classmethod
     def tearDownClass(cls):
