@@ -174,15 +174,18 @@ function onPress(place) {
         page.target = [place.x, place.y];
         ask(here);
       }
-      break;
+      refresh();
+      return;
   }
   refresh();
+  askAgainSoon();
 }
 
 function onDrag(place) {
   if (tool() !== "paint") return;
   paint(page.battle, place.x, place.y, page.terrain);
   refresh();
+  askAgainSoon();
 }
 
 function onRelease(start, place) {
@@ -192,11 +195,26 @@ function onRelease(start, place) {
   const [dx, dy] = [place.x - start.x, place.y - start.y];
   moving.at = [Math.max(0, moving.at[0] + dx), Math.max(0, moving.at[1] + dy)];
   refresh();
+  askAgainSoon();
 }
 
 // --- asking the engine ---
 
+let askAgainTimer = null;
+
+// After a change to the battle, asks the last question again (once the changes pause), so the
+// answers and the picture follow a creature dragged or a wall painted.
+function askAgainSoon() {
+  clearTimeout(askAgainTimer);
+  if (!page.actor || !page.target) return;
+  askAgainTimer = setTimeout(() => {
+    const actor = page.battle.creatures.find((creature) => creature.id === page.actor);
+    if (actor) ask(creatureAt(page.battle, ...page.target));
+  }, 400);
+}
+
 async function ask(defender) {
+  clearTimeout(askAgainTimer);
   const actor = page.battle.creatures.find((creature) => creature.id === page.actor);
   const conditions = byId("attack-conditions").value.split(/[\s,]+/).filter(Boolean);
   page.queries = questionsFor(actor, page.target, defender,
@@ -205,14 +223,18 @@ async function ask(defender) {
 }
 
 // Runs the scenario's queries, shows their numbers, and draws `pictureQuery` (or the map alone).
+let latestRun = 0;  // only the answer to the latest question is shown
+
 async function runAndDraw(pictureQuery) {
   const asked = scenario();
+  const run = ++latestRun;
   byId("yaml").value = writeYaml(asked);
   byId("errors").textContent = "";
   document.body.dataset.busy = "1";
   setStatus("Asking…");
   try {
     const answer = await runScenario(asked);
+    if (run !== latestRun) return;
     const warnings = answer.diagnostics.map((diagnostic) => diagnostic.rendered).join("\n");
     byId("answers").replaceChildren(...answersView(answer.results, (id) => drawPicture(asked, id)));
     byId("errors").textContent = warnings;
@@ -222,11 +244,13 @@ async function runAndDraw(pictureQuery) {
     await drawPicture(asked, byId("picture-query").value);
     setStatus(`Answered ${answer.results.length} questions.`);
   } catch (error) {
+    if (run !== latestRun) return;
     byId("answers").replaceChildren();
+    byId("picture").replaceChildren();
     showError(error);
-    setStatus("The engine refused the scenario: see below.");
+    setStatus("The engine refused the scenario: see the answers.");
   } finally {
-    delete document.body.dataset.busy;
+    if (run === latestRun) delete document.body.dataset.busy;
   }
 }
 
@@ -291,6 +315,7 @@ function wire() {
       const creature = page.battle.creatures.find((candidate) => candidate.id === page.editing);
       if (creature) applyEditor(creature, editorValues());
       refresh();
+      askAgainSoon();
     });
   }
   byId("creature-delete").addEventListener("click", () => {
@@ -299,6 +324,7 @@ function wire() {
     editCreature(null);
     refresh();
   });
+  for (const id of ["attack-kind", "attack-reach", "attack-conditions"]) byId(id).addEventListener("change", askAgainSoon);
   byId("picture-query").addEventListener("change", (event) => drawPicture(scenario(), event.target.value));
   byId("yaml-load").addEventListener("click", () => loadYaml(byId("yaml").value));
   byId("yaml-save").addEventListener("click", saveYaml);

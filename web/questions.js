@@ -4,7 +4,12 @@
 
 // The fields shown for each kind of answer, in order; others stay in the answer's JSON.
 const kShown = {
+  size: ["space_ft", "space_squares", "reach_tall_ft", "reach_long_ft", "size_modifier"],
+  speed: ["land_ft", "land_squares", "modes_ft"],
   path: ["reachable", "cost", "cost_ft", "may_end", "attacks_of_opportunity"],
+  route: ["legal", "cost", "cost_ft", "first_illegal", "ends_at", "attacks_of_opportunity"],
+  closest: ["closest", "distance_ft", "tied"],
+  travel: ["possible", "miles_per_hour", "miles_per_day", "miles"],
   reach: ["reachable", "may_end", "speed_ft", "budget_ft"],
   threatened: ["threatened", "square", "threatens"],
   attack: ["possible", "why", "adjacent", "flanking", "flankers", "cover", "concealment", "miss_chance",
@@ -27,15 +32,16 @@ export function questionsFor(actor, to, defender, options) {
   return queries;
 }
 
-/** A value as the page shows it: yes/no, numbers and words as they are, lists joined, nothing as a dash. */
+/** A value as the page shows it: yes/no, numbers and words as they are, lists joined, a mapping as
+ * "key value, …" (an attack of opportunity by its attacker), nothing as a dash. */
 export function shownText(value) {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
-    return value.map((item) => (typeof item === "object" && item !== null ? item.by ?? JSON.stringify(item) : shownText(item))).join(", ");
+    return value.map((item) => (typeof item === "object" && item !== null && "by" in item ? item.by : shownText(item))).join(", ");
   }
-  if (typeof value === "object") return JSON.stringify(value);
+  if (typeof value === "object") return Object.entries(value).map(([key, item]) => `${key} ${shownText(item)}`).join(", ");
   return String(value);
 }
 

@@ -42,11 +42,6 @@ def start_browser():
     return webdriver.Chrome(service=Service(driver), options=options)
 
 
-def compact(value):
-    """JSON as JavaScript's JSON.stringify writes it."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def shown_text(value):
     """A value as the page shows it (web/questions.js, shownText)."""
     if value is None:
@@ -56,10 +51,9 @@ def shown_text(value):
     if isinstance(value, list):
         if not value:
             return "none"
-        return ", ".join(item.get("by", compact(item)) if isinstance(item, dict) else shown_text(item)
-                         for item in value)
+        return ", ".join(item["by"] if isinstance(item, dict) and "by" in item else shown_text(item) for item in value)
     if isinstance(value, dict):
-        return compact(value)
+        return ", ".join(f"{key} {shown_text(item)}" for key, item in value.items())
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
@@ -92,6 +86,13 @@ class PageTest(unittest.TestCase):
         """Clicks square [x, y] of the map, `dx`, `dy` pixels from its middle."""
         square = self.browser.find_element(By.CSS_SELECTOR, f'#map rect.square[data-x="{x}"][data-y="{y}"]')
         ActionChains(self.browser).move_to_element_with_offset(square, dx, dy).click().perform()
+
+    def drag_square(self, start, end):
+        """Drags from the middle of square `start` to the middle of square `end`."""
+        square = self.browser.find_element(By.CSS_SELECTOR, f'#map rect.square[data-x="{start[0]}"][data-y="{start[1]}"]')
+        # By offset: pressing redraws the map, so the other square's element would be stale.
+        (ActionChains(self.browser).click_and_hold(square)
+         .move_by_offset((end[0] - start[0]) * SQUARE, (end[1] - start[1]) * SQUARE).release().perform())
 
     def choose_tool(self, name):
         self.browser.find_element(By.CSS_SELECTOR, f'input[name=tool][value="{name}"]').click()
@@ -171,12 +172,13 @@ class PageTest(unittest.TestCase):
         self.choose_tool("creature")
         self.click_square(2, 2)
         self.set_field("creature-id", "valeros")
-        self.click_square(6, 4)
+        self.click_square(7, 6)
         self.set_field("creature-id", "orc")
         self.set_field("creature-side", "monsters")
+        self.drag_square((7, 6), (6, 4))
         yaml_text = self.scenario_yaml()
-        self.assertIn("id: valeros, side: party", yaml_text)
-        self.assertIn("id: orc, side: monsters", yaml_text)
+        self.assertIn("id: valeros, side: party, size: medium, speed: { land: 30 }, at: [2, 2]", yaml_text)
+        self.assertIn("id: orc, side: monsters, size: medium, speed: { land: 30 }, at: [6, 4]", yaml_text)
 
         # Valeros, then an empty square: path, reach and threatened squares.
         self.choose_tool("ask")
@@ -205,6 +207,28 @@ class PageTest(unittest.TestCase):
 
         os.makedirs(SCREENSHOT_DIR, exist_ok=True)
         self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page.png")))
+
+    def test_load_a_scenario_from_yaml(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        with open(os.path.join(SOURCE_DIR, "examples", "quickstart.yaml"), encoding="utf-8") as file:
+            quickstart = file.read()
+        browser.execute_script("document.getElementById('yaml').value = arguments[0];", quickstart)
+        browser.find_element(By.ID, "yaml-load").click()
+        self.wait_idle()
+        self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 7)
+        self.assertEqual(len(browser.find_elements(By.CSS_SELECTOR, "#map rect.square")), 10 * 5)
+        self.assertEqual(len(browser.find_elements(By.CSS_SELECTOR, "#map .creature")), 3)
+        self.assertEqual(browser.find_element(By.ID, "width").get_attribute("value"), "10")
+        ids = ["ogre_size", "sprite_size", "valeros_speed", "valeros_move", "to_the_ogre", "ogre_threatens",
+               "arrow_at_the_ogre"]
+        answers, _ = self.assert_page_agrees_with_command(ids)
+        # The page's YAML answers as the example does.
+        self.assertEqual(answers["to_the_ogre"]["cost_ft"], self.command_answers(quickstart)["to_the_ogre"]["cost_ft"])
+        self.assert_picture_drawn("valeros_move")
+        os.makedirs(SCREENSHOT_DIR, exist_ok=True)
+        self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page_loaded.png")))
 
 
 if __name__ == "__main__":
