@@ -6,7 +6,7 @@
 const kShown = {
   size: ["space_ft", "space_squares", "reach_tall_ft", "reach_long_ft", "size_modifier"],
   speed: ["land_ft", "land_squares", "modes_ft"],
-  path: ["reachable", "cost", "cost_ft", "may_end", "attacks_of_opportunity"],
+  path: ["reachable", "why", "cost", "cost_ft", "may_end", "attacks_of_opportunity"],
   route: ["legal", "cost", "cost_ft", "first_illegal", "ends_at", "attacks_of_opportunity"],
   closest: ["closest", "distance_ft", "tied"],
   travel: ["possible", "miles_per_hour", "miles_per_day", "miles"],

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "base/limits.h"
+
 namespace rulecraft::service {
 namespace {
 
@@ -16,7 +18,6 @@ namespace fs = std::filesystem;
 
 constexpr int kBadRequest = 400;
 constexpr int kNotFound = 404;
-constexpr uintmax_t kMaxWebFileBytes = 4 << 20;  // the page's files are small; anything else is not one
 
 // The Content-Type of a file by its extension; unknown ones are plain bytes.
 std::string ContentTypeOf(const fs::path& file) {
@@ -67,7 +68,7 @@ Reply AnswerWebFileRequest(const std::string& folder, const std::string& path) {
   if (error || root_end != root.end()) {
     return Refusal(kBadRequest, "path-refused", fmt::format("'{}' leads outside the page's folder", path));
   }
-  if (!fs::is_regular_file(file, error) || fs::file_size(file, error) > kMaxWebFileBytes) return NotFound(path);
+  if (!fs::is_regular_file(file, error) || fs::file_size(file, error) > limits::kMaxWebFileBytes) return NotFound(path);
   std::ifstream in(file, std::ios::binary);
   std::ostringstream bytes;
   bytes << in.rdbuf();
