@@ -231,5 +231,20 @@ class PageTest(unittest.TestCase):
         self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page_loaded.png")))
 
 
+    def test_a_refused_scenario_shows_its_located_errors(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        on_a_wall = ('ruleset: dnd35\nmap:\n  legend: { ".": open, "#": wall }\n  rows: ["..#", "..."]\n'
+                     "creatures:\n  - { id: kyra, side: party, at: [2, 0] }\n"
+                     "queries:\n  - { id: walk, reach: { creature: kyra } }\n")
+        browser.execute_script("document.getElementById('yaml').value = arguments[0];", on_a_wall)
+        browser.find_element(By.ID, "yaml-load").click()
+        self.wait_idle()
+        self.wait(lambda: "error[placement]" in browser.find_element(By.ID, "errors").text)
+        self.assertIn("request.json:", browser.find_element(By.ID, "errors").text)
+        self.assertEqual(browser.find_elements(By.CSS_SELECTOR, "#answers .answer"), [])
+
+
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)
