@@ -83,7 +83,13 @@ function useRuleset(name) {
   }));
   fillSelect(byId("creature-size"), ruleset.sizes, "medium");
   fillSelect(byId("creature-conditions"), ruleset.conditions);
-  if (page.battle) page.battle.ruleset = ruleset.name;
+  if (page.battle) {
+    // Terrain the new ruleset has no row for becomes its ground; such barriers go.
+    page.battle.ruleset = ruleset.name;
+    const fill = ground();
+    page.battle.squares = page.battle.squares.map((terrain) => (names.includes(terrain) ? terrain : fill));
+    for (const [key, terrain] of [...page.battle.edges]) if (!names.includes(terrain)) page.battle.edges.delete(key);
+  }
 }
 
 // The terrain a new or grown map is laid with: `open` where the ruleset has it, else its first row.
