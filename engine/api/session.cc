@@ -13,6 +13,7 @@
 #include "query/expect.h"
 #include "query/expect_keys.h"
 #include "query/placement.h"
+#include "render/palette.h"
 #include "render/picture.h"
 #include "render/query_layer.h"
 #include "rulecraft/rulecraft.h"
@@ -250,21 +251,29 @@ std::vector<RulesetSummary> Session::Rulesets(Diagnostics& diagnostics) {
     if (!directory) continue;
     const ruleset::Ruleset* rules = state_->rulesets.Get(*directory, state_->sources, diagnostics);
     if (rules == nullptr) continue;
-    RulesetSummary summary{name, rules->manifest.title, rules->lineage, {}};
+    RulesetSummary summary{name, rules->manifest.title, rules->lineage, {}, {}, {}, {}};
     for (const auto& entry : rules->tables.all()) summary.tables.push_back(entry.first);
+    for (const tables::Row& row : rules->Table("terrain").rows) {
+      summary.terrain.push_back({row.name, row.label, render::TerrainColour(row)});
+    }
+    summary.sizes = rules->Table("sizes").RowNames();
+    summary.conditions = rules->Table("conditions").RowNames();
     summaries.push_back(std::move(summary));
   }
   return summaries;
 }
 
-std::optional<std::string> Session::RenderScenario(const std::string& path, const std::string& query_id,
-                                                   Diagnostics& diagnostics) {
-  state_->rulesets.NewCall();
-  auto loaded = LoadScenarioFile(path, *state_, diagnostics);
+namespace {
+
+// Draws a loaded scenario and, when `query_id` is not empty, that query's answer; `name` is how
+// errors name the scenario. nullopt, reported, when it cannot be drawn.
+std::optional<std::string> DrawLoaded(const std::optional<model::LoadedScenario>& loaded, const std::string& name,
+                                      const std::string& query_id, const SourceSet& sources,
+                                      Diagnostics& diagnostics) {
   if (!loaded || diagnostics.HasErrors()) return std::nullopt;
   const model::Scenario& scenario = loaded->scenario;
   if (!scenario.map) {
-    diagnostics.Error("no-map", {}, fmt::format("'{}' has no map to draw", path));
+    diagnostics.Error("no-map", {}, fmt::format("'{}' has no map to draw", name));
     return std::nullopt;
   }
   if (int64_t{scenario.map->width} * scenario.map->height > limits::kMaxRenderedSquares) {
@@ -275,12 +284,28 @@ std::optional<std::string> Session::RenderScenario(const std::string& path, cons
     return std::nullopt;
   }
   if (query_id.empty()) return render::DrawPicture(scenario, *loaded->ruleset, nullptr);
-  const model::Query* query = FindQuery(scenario, path, query_id, diagnostics);
+  const model::Query* query = FindQuery(scenario, name, query_id, diagnostics);
   if (query == nullptr) return std::nullopt;
-  query::AnswerContext context{scenario, *loaded->ruleset, state_->sources};
+  query::AnswerContext context{scenario, *loaded->ruleset, sources};
   std::optional<nlohmann::json> answer = DrawableAnswer(context, *query, diagnostics);
   if (!answer) return std::nullopt;
   return render::DrawPicture(scenario, *loaded->ruleset, &*answer);
+}
+
+}  // namespace
+
+std::optional<std::string> Session::RenderScenario(const std::string& path, const std::string& query_id,
+                                                   Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
+  auto loaded = LoadScenarioFile(path, *state_, diagnostics);
+  return DrawLoaded(loaded, path, query_id, state_->sources, diagnostics);
+}
+
+std::optional<std::string> Session::RenderScenario(const ScenarioText& scenario, const std::string& query_id,
+                                                   Diagnostics& diagnostics) {
+  state_->rulesets.NewCall();
+  auto loaded = LoadScenarioText(scenario, *state_, diagnostics);
+  return DrawLoaded(loaded, scenario.name, query_id, state_->sources, diagnostics);
 }
 
 TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics& diagnostics) {

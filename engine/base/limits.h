@@ -78,5 +78,7 @@ inline constexpr size_t kMaxRequestBytes = size_t{4} << 20;
 inline constexpr int kDefaultServiceWorkers = 8;
 // Most workers `--workers` may ask for.
 inline constexpr int kMaxServiceWorkers = 256;
+// Largest file of the web page served (web/); a larger one is not a page file, answered 404.
+inline constexpr uintmax_t kMaxWebFileBytes = uintmax_t{4} << 20;
 
 }  // namespace rulecraft::limits

@@ -27,7 +27,13 @@ int FailureStatus(const Diagnostics& diagnostics) {
 // The document as the command writes it: its diagnostics sorted, then added (json_document.h).
 Reply Finish(int status, nlohmann::json answer, Diagnostics& diagnostics, const SourceSet& sources) {
   diagnostics.SortByPosition();
-  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources)};
+  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources), {}, {}};
+}
+
+nlohmann::json TerrainRows(const std::vector<TerrainKind>& terrain) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const TerrainKind& kind : terrain) rows.push_back({{"name", kind.name}, {"label", kind.label}, {"colour", kind.colour}});
+  return rows;
 }
 
 }  // namespace
@@ -48,6 +54,22 @@ Reply AnswerRunRequest(Session& session, const std::string& body, const std::str
     status = kBadRequest;
   }
   return Finish(status, std::move(answer.document), diagnostics, session.sources());
+}
+
+Reply AnswerRenderRequest(Session& session, const std::string& body, const std::string& content_type,
+                          const std::string& query_id) {
+  Diagnostics diagnostics;
+  SourceSet body_sources;
+  nlohmann::json nothing = {{"scenario", "request.json"}, {"query", query_id}};
+  auto scenario = ScenarioFromBody(body, content_type, body_sources, diagnostics);
+  if (!scenario) return Finish(kBadRequest, std::move(nothing), diagnostics, body_sources);
+  nothing["scenario"] = scenario->name;
+  std::optional<std::string> picture = session.RenderScenario(*scenario, query_id, diagnostics);
+  if (!picture) return Finish(FailureStatus(diagnostics), std::move(nothing), diagnostics, session.sources());
+  Reply reply;
+  reply.content_type = "image/svg+xml";
+  reply.body = std::move(*picture);
+  return reply;
 }
 
 Reply AnswerCheckRequest(Session& session, const std::string& body) {
@@ -81,7 +103,10 @@ Reply AnswerRulesetsRequest(Session& session) {
     rulesets.push_back({{"name", summary.name},
                         {"title", summary.title},
                         {"lineage", summary.lineage},
-                        {"tables", summary.tables}});
+                        {"tables", summary.tables},
+                        {"terrain", TerrainRows(summary.terrain)},
+                        {"sizes", summary.sizes},
+                        {"conditions", summary.conditions}});
   }
   return Finish(kOk, {{"rulesets", std::move(rulesets)}}, diagnostics, session.sources());
 }

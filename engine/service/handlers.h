@@ -14,12 +14,21 @@ namespace rulecraft::service {
 // 404 when the scenario names an unknown ruleset; 400 for any other error in the input.
 Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type, bool explain);
 
+// POST /v1/render: the SVG `rulecraft render` draws (image/svg+xml) of the scenario in `body`
+// (as /v1/run reads it) and, when `query_id` is not empty, that query's answer. When nothing can
+// be drawn, a JSON document with located diagnostics: 404 for an unknown ruleset, else 400 (an
+// error in the scenario, no map, a map too large, an unknown query, one with nothing to draw or
+// one that failed).
+Reply AnswerRenderRequest(Session& session, const std::string& body, const std::string& content_type,
+                          const std::string& query_id);
+
 // POST /v1/check: exactly `rulecraft check --format json`'s document for the rulesets the body
 // names (`{"rulesets": ["dnd35"]}` or `{"ruleset": "dnd35"}`). 200 when each was found (its `ok`
 // says whether it loads cleanly); 404 for an unknown ruleset; 400 for a malformed body.
 Reply AnswerCheckRequest(Session& session, const std::string& body);
 
-// GET /v1/rulesets: every ruleset served, `{"rulesets": [{name, title, lineage, tables}]}`.
+// GET /v1/rulesets: every ruleset served, `{"rulesets": [{name, title, lineage, tables, terrain,
+// sizes, conditions}]}`, terrain as `[{name, label, colour}]`.
 Reply AnswerRulesetsRequest(Session& session);
 
 // GET /v1/health: `{"status": "ok", "version", "workers", "busy"}`.

@@ -35,6 +35,25 @@ constexpr const char* kDocument = R"json({
         }
       }
     },
+    "/v1/render": {
+      "post": {
+        "summary": "Draw a scenario's map, creatures and one query's answer: exactly the SVG of `rulecraft render`.",
+        "parameters": [ { "name": "query", "in": "query", "required": false,
+                          "description": "the id of the query whose answer to draw (reach, path, route, threatened, attack); without it, the map alone",
+                          "schema": { "type": "string" } } ],
+        "requestBody": { "required": true, "description": "A scenario (docs/scenarios.md) as JSON or YAML, as /v1/run takes it.",
+          "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Scenario" } },
+                       "application/yaml": { "schema": { "type": "string" } } } },
+        "responses": {
+          "200": { "description": "The picture (docs/render.md).", "content": { "image/svg+xml": { "schema": { "type": "string" } } } },
+          "400": { "$ref": "#/components/responses/BadInput" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "405": { "$ref": "#/components/responses/Refused" },
+          "413": { "$ref": "#/components/responses/Refused" },
+          "503": { "$ref": "#/components/responses/Refused" }
+        }
+      }
+    },
     "/v1/check": {
       "post": {
         "summary": "Load and check rulesets: exactly the JSON document of `rulecraft check --format json`.",
@@ -54,7 +73,7 @@ constexpr const char* kDocument = R"json({
       "get": {
         "summary": "The rulesets served: bundled ones and those of --rulesets folders.",
         "responses": {
-          "200": { "description": "{rulesets: [{name, title, lineage, tables}]}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+          "200": { "description": "{rulesets: [{name, title, lineage, tables, terrain: [{name, label, colour}], sizes, conditions}]}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
           "503": { "$ref": "#/components/responses/Refused" }
         }
       }
@@ -63,6 +82,13 @@ constexpr const char* kDocument = R"json({
       "get": {
         "summary": "Whether the service answers: {status, version, workers, busy}.",
         "responses": { "200": { "description": "It answers.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } } }
+      }
+    },
+    "/": {
+      "get": {
+        "summary": "The web page: a battle map to edit, asking this API (web/index.html; any other GET path outside /v1/ is a file of web/).",
+        "responses": { "200": { "description": "The page.", "content": { "text/html": { "schema": { "type": "string" } } } },
+                       "404": { "$ref": "#/components/responses/NotFound" } }
       }
     },
     "/v1/openapi.json": {

@@ -10,11 +10,15 @@ namespace rulecraft::service {
 Reply Refusal(int status, const std::string& code, const std::string& message) {
   Diagnostics diagnostics;
   diagnostics.Error(code, {}, message);
-  return {status, cli::MakeJsonDocument(nlohmann::json::object(), diagnostics, SourceSet{})};
+  return {status, cli::MakeJsonDocument(nlohmann::json::object(), diagnostics, SourceSet{}), {}, {}};
 }
 
 void Send(const Reply& reply, httplib::Response& response) {
   response.status = reply.status;
+  if (!reply.content_type.empty()) {
+    response.set_content(reply.body, reply.content_type);
+    return;
+  }
   std::ostringstream text;  // written as the command writes it, so the bytes are the same
   cli::WriteJson(text, reply.document);
   response.set_content(text.str(), "application/json");

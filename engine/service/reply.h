@@ -10,17 +10,20 @@
 
 namespace rulecraft::service {
 
-// An HTTP status and the JSON document that goes with it.
+// An HTTP status and the JSON document that goes with it, or, when `content_type` is set, other
+// bytes (a picture, a page's file) sent as they are.
 struct Reply {
   int status = 200;
   nlohmann::json document;
+  std::string content_type;  // empty: the answer is `document` as JSON
+  std::string body;          // the answer when content_type is set
 };
 
 // The document of a request refused before any input was read (404, 405, 413, 503): an empty
 // answer with one error diagnostic that points at no file.
 Reply Refusal(int status, const std::string& code, const std::string& message);
 
-// Writes `reply` into `response` as `application/json`.
+// Writes `reply` into `response`: its document as `application/json`, or its body as its type.
 void Send(const Reply& reply, httplib::Response& response);
 
 }  // namespace rulecraft::service

@@ -12,6 +12,7 @@
 #include "service/openapi.h"
 #include "service/reply.h"
 #include "service/request_log.h"
+#include "service/web_files.h"
 
 namespace rulecraft::service {
 namespace {
@@ -57,6 +58,10 @@ void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptio
     bool explain = request.has_param("explain") && request.get_param_value("explain") != "false";
     return AnswerRunRequest(session, request.body, request.get_header_value("Content-Type"), explain);
   });
+  routes["/v1/render"]["POST"] = WithSession(pool, [](Session& session, const httplib::Request& request) {
+    return AnswerRenderRequest(session, request.body, request.get_header_value("Content-Type"),
+                               request.get_param_value("query"));
+  });
   routes["/v1/check"]["POST"] = WithSession(pool, [](Session& session, const httplib::Request& request) {
     return AnswerCheckRequest(session, request.body);
   });
@@ -66,7 +71,7 @@ void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptio
   routes["/v1/health"]["GET"] = [&pool](const httplib::Request&) {
     return AnswerHealthRequest(pool.size(), pool.busy());
   };
-  routes["/v1/openapi.json"]["GET"] = [](const httplib::Request&) { return Reply{200, OpenApiDocument()}; };
+  routes["/v1/openapi.json"]["GET"] = [](const httplib::Request&) { return Reply{200, OpenApiDocument(), {}, {}}; };
 
   // Every other method on a known path is answered 405, naming the ones it takes.
   for (auto& [path, methods] : routes) {
@@ -82,6 +87,16 @@ void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptio
     }
     for (auto& [method, answer] : methods) Bind(server, method, path, answer);
   }
+
+  // The web page (web/): every other GET, after the API's paths, and never a file outside it.
+  server.Get(".*", [folder = WebFolder()](const httplib::Request& request, httplib::Response& response) {
+    if (request.path.rfind("/v1/", 0) == 0) {
+      return Send(Refusal(kNotFound, "unknown-route",
+                          fmt::format("no endpoint GET {}: see GET /v1/openapi.json", request.path)),
+                  response);
+    }
+    Send(AnswerWebFileRequest(folder, request.path), response);
+  });
 
   server.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
     MarkRequestStart();

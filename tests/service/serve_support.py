@@ -1,6 +1,7 @@
 """Starting `rulecraft serve` on a free loopback port and talking to it, for the service's
 tests and its benchmark (bench/serve.py). Python 3 standard library only."""
 
+import glob
 import http.client
 import json
 import os
@@ -96,3 +97,20 @@ def wait_until(condition, timeout=10.0):
 def environment_without_proxy():
     """The environment with proxy settings removed: requests go to loopback only."""
     return {key: value for key, value in os.environ.items() if "proxy" not in key.lower()}
+
+
+def example_scenarios(source_dir):
+    """Every scenario under examples/: (path relative to `source_dir`, YAML text) of the YAML files
+    with queries (not a ruleset's tables)."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(source_dir, "examples", "**", "*.yaml"), recursive=True)):
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+        if re.search(r"^queries:", text, re.M):
+            found.append((os.path.relpath(path, source_dir), text))
+    return found
+
+
+def first_error(document):
+    """The first error diagnostic of an answer."""
+    return next(d for d in document["diagnostics"] if d["severity"] == "error")

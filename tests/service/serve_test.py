@@ -7,7 +7,6 @@ Usage: serve_test.py RULECRAFT SOURCE_DIR
 """
 
 import concurrent.futures
-import glob
 import json
 import os
 import re
@@ -36,14 +35,7 @@ def run_command(args, stdin_text=None, cwd=SOURCE_DIR):
 
 
 def example_scenarios():
-    """Every scenario under examples/: YAML files with queries (not a ruleset's tables)."""
-    found = []
-    for path in sorted(glob.glob(os.path.join(SOURCE_DIR, "examples", "**", "*.yaml"), recursive=True)):
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-        if re.search(r"^queries:", text, re.M):
-            found.append((os.path.relpath(path, SOURCE_DIR), text))
-    return found
+    return serve_support.example_scenarios(SOURCE_DIR)
 
 
 def without_scenario_name(document):
@@ -51,8 +43,7 @@ def without_scenario_name(document):
     return {key: value for key, value in document.items() if key != "scenario"}
 
 
-def first_error(document):
-    return next(d for d in document["diagnostics"] if d["severity"] == "error")
+first_error = serve_support.first_error
 
 
 class ServeTest(unittest.TestCase):
@@ -186,7 +177,8 @@ class ServeTest(unittest.TestCase):
                                            ("DELETE", "/v1/health", 405, "method-not-allowed"),
                                            ("POST", "/v1/rulesets", 405, "method-not-allowed"),
                                            ("GET", "/v2/run", 404, "unknown-route"),
-                                           ("GET", "/", 404, "unknown-route"),
+                                           ("GET", "/v1/nothing", 404, "unknown-route"),
+                                           ("GET", "/no-such-page.html", 404, "unknown-route"),
                                            ("POST", "/v1/run/../../etc/passwd", 404, "unknown-route")]:
             with self.subTest(method=method, path=path):
                 got, document, _ = self.server.request(method, path)

@@ -68,12 +68,22 @@ struct SessionOptions {
   bool confine_rulesets = false;
 };
 
+// A row of a ruleset's `terrain` table, as a map editor offers it.
+struct TerrainKind {
+  std::string name;    // what a scenario's legend and `edges:` name
+  std::string label;   // the row's label, for people; may be empty
+  std::string colour;  // "#rrggbb": the row's `colour`, else what render paints it (docs/render.md)
+};
+
 // What GET /v1/rulesets and tools show of a ruleset.
 struct RulesetSummary {
   std::string name;
   std::string title;
   std::vector<std::string> lineage;  // the rulesets it extends, the base first, itself last
   std::vector<std::string> tables;   // the names of its tables: what it covers
+  std::vector<TerrainKind> terrain;  // the rows of its `terrain` table, in table order
+  std::vector<std::string> sizes;       // the row names of its `sizes` table
+  std::vector<std::string> conditions;  // the row names of its `conditions` table
 };
 
 class OpenScenario;
@@ -121,6 +131,10 @@ class Session {
   // RunScenario reports it), has no map or a map too large to draw, or the query is unknown, has
   // nothing to draw or fails.
   std::optional<std::string> RenderScenario(const std::string& path, const std::string& query_id,
+                                            Diagnostics& diagnostics);
+
+  // Draws a scenario given as text, as RenderScenario does for a file; errors name it by its name.
+  std::optional<std::string> RenderScenario(const ScenarioText& scenario, const std::string& query_id,
                                             Diagnostics& diagnostics);
 
   // Runs the test cases of scenario files; a ruleset directory means its tests/*.yaml.

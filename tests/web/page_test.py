@@ -1,0 +1,250 @@
+"""The web page in a real browser (headless Chromium through Selenium): paint a wall, lay a
+barrier, place two creatures, ask a reach and a path and then an attack, and check every number
+the page shows against `rulecraft run` on the scenario YAML the page built. Saves a screenshot.
+If Chromium cannot start, the test fails.
+
+Usage: page_test.py RULECRAFT SOURCE_DIR SCREENSHOT_DIR
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "service"))
+import serve_support  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+RULECRAFT = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else "build/rulecraft"
+SOURCE_DIR = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.getcwd()
+SCREENSHOT_DIR = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else os.path.join(SOURCE_DIR, "build", "web")
+SQUARE = 32  # pixels a side of a square on the page's map (web/map_view.js)
+
+
+def start_browser():
+    """Headless Chromium driven by Debian's chromedriver; raises when it cannot start."""
+    options = Options()
+    if os.path.exists("/usr/bin/chromium"):
+        options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1500,1300", "--no-proxy-server", "--disable-extensions"]:
+        options.add_argument(argument)
+    driver = "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else "chromedriver"
+    return webdriver.Chrome(service=Service(driver), options=options)
+
+
+def shown_text(value):
+    """A value as the page shows it (web/questions.js, shownText)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        return ", ".join(item["by"] if isinstance(item, dict) and "by" in item else shown_text(item) for item in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {shown_text(item)}" for key, item in value.items())
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class PageTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.environ.clear()
+        os.environ.update(serve_support.environment_without_proxy())
+        cls.work = tempfile.mkdtemp(prefix="rulecraft-page-test-")
+        cls.server = serve_support.Server(RULECRAFT, cwd=cls.work)
+        cls.browser = start_browser()
+        cls.browser.set_window_size(1500, 1300)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        assert cls.server.stop() == 0
+
+    # --- driving the page ---
+
+    def wait(self, condition, timeout=30):
+        return WebDriverWait(self.browser, timeout).until(lambda driver: condition())
+
+    def wait_idle(self):
+        self.wait(lambda: self.browser.find_element(By.TAG_NAME, "body").get_attribute("data-busy") is None)
+
+    def click_square(self, x, y, dx=0, dy=0):
+        """Clicks square [x, y] of the map, `dx`, `dy` pixels from its middle."""
+        square = self.browser.find_element(By.CSS_SELECTOR, f'#map rect.square[data-x="{x}"][data-y="{y}"]')
+        ActionChains(self.browser).move_to_element_with_offset(square, dx, dy).click().perform()
+
+    def drag_square(self, start, end):
+        """Drags from the middle of square `start` to the middle of square `end`."""
+        square = self.browser.find_element(By.CSS_SELECTOR, f'#map rect.square[data-x="{start[0]}"][data-y="{start[1]}"]')
+        # By offset: pressing redraws the map, so the other square's element would be stale.
+        (ActionChains(self.browser).click_and_hold(square)
+         .move_by_offset((end[0] - start[0]) * SQUARE, (end[1] - start[1]) * SQUARE).release().perform())
+
+    def choose_tool(self, name):
+        self.browser.find_element(By.CSS_SELECTOR, f'input[name=tool][value="{name}"]').click()
+
+    def choose_terrain(self, name):
+        self.browser.find_element(By.CSS_SELECTOR, f'#terrain button[data-terrain="{name}"]').click()
+
+    def set_field(self, element_id, text):
+        field = self.browser.find_element(By.ID, element_id)
+        field.clear()
+        field.send_keys(text, Keys.TAB)  # leaving the field fires its change
+
+    def scenario_yaml(self):
+        return self.browser.find_element(By.ID, "yaml").get_attribute("value")
+
+    def command_answers(self, yaml_text):
+        """`rulecraft run` on the page's YAML: {query id: result}."""
+        path = os.path.join(self.work, "page.yaml")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(yaml_text)
+        done = subprocess.run([RULECRAFT, "run", path], capture_output=True, text=True, cwd=self.work)
+        document = json.loads(done.stdout)
+        self.assertFalse([d for d in document["diagnostics"] if d["severity"] == "error"], done.stderr)
+        return {result["id"]: result for result in document["results"]}
+
+    def shown_answers(self):
+        """The numbers on the page: {query id: {field: (text shown, value)}}."""
+        shown = {}
+        for block in self.browser.find_elements(By.CSS_SELECTOR, "#answers .answer"):
+            fields = {}
+            for value in block.find_elements(By.CSS_SELECTOR, "dd[data-field]"):
+                fields[value.get_attribute("data-field")] = (value.text, json.loads(value.get_attribute("data-value")))
+            shown[block.get_attribute("data-query")] = fields
+        return shown
+
+    def assert_page_agrees_with_command(self, expected_queries):
+        yaml_text = self.scenario_yaml()
+        answers = self.command_answers(yaml_text)
+        shown = self.shown_answers()
+        self.assertEqual(sorted(shown), sorted(expected_queries))
+        for query_id, fields in shown.items():
+            self.assertTrue(fields, f"no numbers shown for {query_id}")
+            for field, (text, value) in fields.items():
+                with self.subTest(query=query_id, field=field):
+                    self.assertEqual(value, answers[query_id][field])
+                    self.assertEqual(text, shown_text(answers[query_id][field]))
+        return answers, yaml_text
+
+    def assert_picture_drawn(self, query_id):
+        self.wait(lambda: self.browser.execute_script(
+            "const image = document.getElementById('picture-image');"
+            "return image !== null && image.complete && image.naturalWidth > 0 && image.dataset.query === arguments[0];",
+            query_id))
+
+    # --- the test ---
+
+    def test_build_a_battle_and_ask(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        rulesets = [option.text for option in Select(browser.find_element(By.ID, "ruleset")).options]
+        self.assertIn("dnd35", rulesets)
+        self.assertEqual(Select(browser.find_element(By.ID, "ruleset")).first_selected_option.text, "dnd35")
+
+        # A wall down column 4, and a low wall on the edge between [2, 5] and [2, 6].
+        self.choose_terrain("wall")
+        for y in range(0, 4):
+            self.click_square(4, y)
+        self.choose_tool("barrier")
+        self.choose_terrain("low_wall")
+        self.click_square(2, 5, 0, SQUARE // 2 - 2)
+        yaml_text = self.scenario_yaml()
+        self.assertEqual(yaml_text.count('- "....#....."'), 4, yaml_text)
+        self.assertIn("between: [[2, 5], [2, 6]], terrain: low_wall", yaml_text)
+
+        # Two creatures: a fighter, and an orc across the wall.
+        self.choose_tool("creature")
+        self.click_square(2, 2)
+        self.set_field("creature-id", "valeros")
+        self.click_square(7, 6)
+        self.set_field("creature-id", "orc")
+        self.set_field("creature-side", "monsters")
+        self.drag_square((7, 6), (6, 4))
+        yaml_text = self.scenario_yaml()
+        self.assertIn("id: valeros, side: party, size: medium, speed: { land: 30 }, at: [2, 2]", yaml_text)
+        self.assertIn("id: orc, side: monsters, size: medium, speed: { land: 30 }, at: [6, 4]", yaml_text)
+
+        # Valeros, then an empty square: path, reach and threatened squares.
+        self.choose_tool("ask")
+        self.click_square(2, 2)
+        self.click_square(6, 1)
+        self.wait_idle()
+        self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 3)
+        answers, _ = self.assert_page_agrees_with_command(["path", "reach", "threatened"])
+        self.assertTrue(answers["path"]["reachable"])
+        self.assertGreater(answers["reach"]["reachable"], 0)
+        self.assert_picture_drawn("path")
+
+        # Then the orc's square: the same, and a ranged attack past the wall's end.
+        Select(browser.find_element(By.ID, "attack-kind")).select_by_visible_text("ranged")
+        self.click_square(6, 4)
+        self.wait_idle()
+        self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 4)
+        answers, yaml_text = self.assert_page_agrees_with_command(["path", "reach", "threatened", "attack"])
+        self.assertIn("kind: ranged", yaml_text)
+        for field in ["possible", "cover", "concealment", "attack_bonus", "ac_bonus", "flanking"]:
+            self.assertIn(field, self.shown_answers()["attack"])
+        self.assert_picture_drawn("attack")
+        explain = browser.find_elements(By.CSS_SELECTOR, '#answers .answer[data-query="attack"] details.explain li')
+        self.assertTrue(explain, "the attack's explain entries are listed")
+        self.assertEqual(browser.find_element(By.ID, "errors").text, "")
+
+        os.makedirs(SCREENSHOT_DIR, exist_ok=True)
+        self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page.png")))
+
+    def test_load_a_scenario_from_yaml(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        with open(os.path.join(SOURCE_DIR, "examples", "quickstart.yaml"), encoding="utf-8") as file:
+            quickstart = file.read()
+        browser.execute_script("document.getElementById('yaml').value = arguments[0];", quickstart)
+        browser.find_element(By.ID, "yaml-load").click()
+        self.wait_idle()
+        self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 7)
+        self.assertEqual(len(browser.find_elements(By.CSS_SELECTOR, "#map rect.square")), 10 * 5)
+        self.assertEqual(len(browser.find_elements(By.CSS_SELECTOR, "#map .creature")), 3)
+        self.assertEqual(browser.find_element(By.ID, "width").get_attribute("value"), "10")
+        ids = ["ogre_size", "sprite_size", "valeros_speed", "valeros_move", "to_the_ogre", "ogre_threatens",
+               "arrow_at_the_ogre"]
+        answers, _ = self.assert_page_agrees_with_command(ids)
+        # The page's YAML answers as the example does.
+        self.assertEqual(answers["to_the_ogre"]["cost_ft"], self.command_answers(quickstart)["to_the_ogre"]["cost_ft"])
+        self.assert_picture_drawn("valeros_move")
+        os.makedirs(SCREENSHOT_DIR, exist_ok=True)
+        self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page_loaded.png")))
+
+
+    def test_a_refused_scenario_shows_its_located_errors(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        on_a_wall = ('ruleset: dnd35\nmap:\n  legend: { ".": open, "#": wall }\n  rows: ["..#", "..."]\n'
+                     "creatures:\n  - { id: kyra, side: party, at: [2, 0] }\n"
+                     "queries:\n  - { id: walk, reach: { creature: kyra } }\n")
+        browser.execute_script("document.getElementById('yaml').value = arguments[0];", on_a_wall)
+        browser.find_element(By.ID, "yaml-load").click()
+        self.wait_idle()
+        self.wait(lambda: "error[placement]" in browser.find_element(By.ID, "errors").text)
+        self.assertIn("request.json:", browser.find_element(By.ID, "errors").text)
+        self.assertEqual(browser.find_elements(By.CSS_SELECTOR, "#answers .answer"), [])
+
+
+if __name__ == "__main__":
+    unittest.main(argv=sys.argv[:1], verbosity=2)
