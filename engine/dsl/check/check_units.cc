@@ -32,7 +32,7 @@ class UnitChecker {
         Error(rule.body->span, fmt::format("rule '{}' must give {}, but its body gives {}", rule.name,
                                            ast::TypeName(rule.result), ast::TypeName(body)));
       }
-      if (const HookPoint* hook = FindHookPoint(rule.name);
+      if (const HookPoint* hook = FindHookPoint(rule.WrittenName());
           hook != nullptr && HasUnit(body) && HasUnit(hook->result) && hook->result.unit != body.unit) {
         Error(rule.body->span, fmt::format("hook point '{}' must give {}, but this gives {}", rule.name,
                                            UnitWord(hook->result.unit), UnitWord(body.unit)));
