@@ -139,7 +139,7 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
   tables::TableSet layer;
   std::string table_folder = (fs::path(directory) / "tables").string();
   if (fs::is_directory(table_folder) || manifest.extends.empty()) {
-    layer = tables::LoadTableFolder(table_folder, manifest.square_ft, sources, diagnostics);
+    layer = tables::LoadTableFolder(table_folder, manifest.square_ft, sources, diagnostics, &out.tables);
   }
   for (const auto& [name, table] : layer.all()) {
     if (const tables::Table* base = out.tables.Find(name)) {

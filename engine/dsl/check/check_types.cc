@@ -325,15 +325,13 @@ class TypeChecker {
         Error(node.span, fmt::format("this ruleset has no table '{}' to read '{}' from", target.name, node.text));
         return {};
       }
-      const tables::TableSchema* schema = tables::FindSchema(target.name);
+      const tables::Table& table = *context_.tables.Find(target.name);
       node.binding = {BindingKind::kColumn, target.name, -1};
       if (node.text == "label" || node.text == "name") return Type::Text();
-      const tables::ColumnSchema* column = schema != nullptr ? schema->Column(node.text) : nullptr;
+      const tables::ColumnSchema* column = table.Column(node.text);  // the schema's or a declared one
       if (column == nullptr) {
         std::vector<std::string> names = {"label", "name"};
-        if (schema != nullptr) {
-          for (const auto& candidate : schema->columns) names.push_back(candidate.name);
-        }
+        for (const std::string& candidate : table.ColumnNames()) names.push_back(candidate);
         Diagnostic& error = Error(node.span, fmt::format("table '{}' has no column '{}'", target.name, node.text));
         SuggestName(error, node.text, names);
         return {};
