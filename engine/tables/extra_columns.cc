@@ -39,7 +39,8 @@ std::vector<std::string> ReadChoices(const SourceFile& file, const YAML::Node& n
   if (!node.IsDefined()) return choices;
   if (!node.IsSequence() || node.size() == 0) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      "expected a list of the names an enum column allows, found " + yaml::Describe(node));
+                      "expected a list of the names an enum column allows, found " +
+                          (node.IsSequence() ? std::string("an empty list") : yaml::Describe(node)));
     return choices;
   }
   for (const YAML::Node& item : node) {

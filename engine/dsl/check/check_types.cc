@@ -351,7 +351,9 @@ class TypeChecker {
       return {};
     }
     const Expr& member = *node.operands[0];
-    const tables::ColumnSchema* column = tables::FindSchema(member.binding.name)->Column(member.text);
+    const tables::Table* table = context_.tables.Find(member.binding.name);
+    const tables::ColumnSchema* column = table != nullptr ? table->Column(member.text) : nullptr;
+    if (column == nullptr) return {};
     if (index.Known() && !(index.kind == TypeKind::kRow && index.name == column->keyed_by)) {
       Error(node.operands[1]->span, fmt::format("'{}' is indexed by a row of table '{}', not a {}",
                                                 member.text, column->keyed_by, ast::TypeName(index)));
