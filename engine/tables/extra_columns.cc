@@ -1,9 +1,9 @@
 #include "tables/extra_columns.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "base/suggest.h"
 #include "tables/cell.h"
@@ -14,13 +14,14 @@ namespace {
 // The cell types a declared column may have, by the name `type:` gives.
 const std::vector<std::pair<std::string, CellType>>& DeclarableTypes() {
   static const std::vector<std::pair<std::string, CellType>> types = {
-      {"bool", CellType::kBool},   {"int", CellType::kInt},       {"number", CellType::kNumber},
+      {"bool", CellType::kBool},         {"int", CellType::kInt},   {"number", CellType::kNumber},
       {"distance", CellType::kDistance}, {"text", CellType::kText}, {"name", CellType::kName},
-      {"colour", CellType::kColour}, {"enum", CellType::kEnum}};
+      {"colour", CellType::kColour},     {"enum", CellType::kEnum}};
   return types;
 }
 
-std::optional<CellType> ReadType(const SourceFile& file, const YAML::Node& node, Diagnostics& diagnostics) {
+std::optional<CellType> ReadType(const SourceFile& file, const YAML::Node& node,
+                                 Diagnostics& diagnostics) {
   auto name = yaml::ReadName(file, node, "column type", diagnostics);
   if (!name) return std::nullopt;
   std::vector<std::string> names;
@@ -34,37 +35,45 @@ std::optional<CellType> ReadType(const SourceFile& file, const YAML::Node& node,
   return std::nullopt;
 }
 
-std::vector<std::string> ReadChoices(const SourceFile& file, const YAML::Node& node, Diagnostics& diagnostics) {
+std::vector<std::string> ReadChoices(const SourceFile& file, const YAML::Node& node,
+                                     Diagnostics& diagnostics) {
   std::vector<std::string> choices;
   if (!node.IsDefined()) return choices;
   if (!node.IsSequence() || node.size() == 0) {
-    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      "expected a list of the names an enum column allows, found " +
-                          (node.IsSequence() ? std::string("an empty list") : yaml::Describe(node)));
+    diagnostics.Error(
+        "wrong-type", yaml::SpanOf(file, node),
+        "expected a list of the names an enum column allows, found " +
+            (node.IsSequence() ? std::string("an empty list") : yaml::Describe(node)));
     return choices;
   }
   for (const YAML::Node& item : node) {
-    if (auto choice = yaml::ReadName(file, item, "enum choice", diagnostics)) choices.push_back(*choice);
+    if (auto choice = yaml::ReadName(file, item, "enum choice", diagnostics))
+      choices.push_back(*choice);
   }
   return choices;
 }
 
 // Why a column may not be declared under this name, or empty.
-std::string Taken(const std::string& name, const TableSchema& schema, const std::vector<ExtraColumn>& declared) {
+std::string Taken(const std::string& name, const TableSchema& schema,
+                  const std::vector<ExtraColumn>& declared) {
   for (const char* common : {"name", "label", "text", "note"}) {
     if (name == common) return fmt::format("every row has '{}' already", name);
   }
-  if (schema.Column(name) != nullptr) return fmt::format("table '{}' has a column '{}' already", schema.name, name);
+  if (schema.Column(name) != nullptr)
+    return fmt::format("table '{}' has a column '{}' already", schema.name, name);
   for (const ExtraColumn& extra : declared) {
-    if (extra.column.name == name) return fmt::format("column '{}' of table '{}' is declared already", name, schema.name);
+    if (extra.column.name == name)
+      return fmt::format("column '{}' of table '{}' is declared already", name, schema.name);
   }
   return {};
 }
 
-std::optional<ExtraColumn> ReadOne(const SourceFile& file, const YAML::Node& key, const YAML::Node& value,
-                                   double square_ft, Diagnostics& diagnostics) {
+std::optional<ExtraColumn> ReadOne(const SourceFile& file, const YAML::Node& key,
+                                   const YAML::Node& value, double square_ft,
+                                   Diagnostics& diagnostics) {
   auto name = yaml::ReadName(file, key, "column name", diagnostics);
-  yaml::MapReader reader(file, value, fmt::format("column '{}'", key.IsScalar() ? key.Scalar() : ""), diagnostics);
+  yaml::MapReader reader(
+      file, value, fmt::format("column '{}'", key.IsScalar() ? key.Scalar() : ""), diagnostics);
   if (!name || !reader.ok()) return std::nullopt;
   ExtraColumn extra;
   extra.span = yaml::SpanOf(file, key);
@@ -80,12 +89,14 @@ std::optional<ExtraColumn> ReadOne(const SourceFile& file, const YAML::Node& key
   extra.column.choices = ReadChoices(file, choices, diagnostics);
   if (*cell_type == CellType::kEnum && extra.column.choices.empty()) {
     if (!choices.IsDefined()) {
-      diagnostics.Error("missing-key", reader.Span(), fmt::format("enum column '{}' needs 'choices: [..]'", *name));
+      diagnostics.Error("missing-key", reader.Span(),
+                        fmt::format("enum column '{}' needs 'choices: [..]'", *name));
     }
     return std::nullopt;
   }
   if (*cell_type != CellType::kEnum && choices.IsDefined()) {
-    diagnostics.Error("unknown-key", reader.KeySpan("choices"), "only an enum column has 'choices'");
+    diagnostics.Error("unknown-key", reader.KeySpan("choices"),
+                      "only an enum column has 'choices'");
   }
   auto value_read = ReadCell(file, fallback, extra.column, square_ft, diagnostics);
   if (!value_read) return std::nullopt;
@@ -95,13 +106,15 @@ std::optional<ExtraColumn> ReadOne(const SourceFile& file, const YAML::Node& key
 
 }  // namespace
 
-std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const YAML::Node& node, const TableSchema& schema,
-                                          const std::vector<ExtraColumn>& inherited, double square_ft,
-                                          Diagnostics& diagnostics) {
+std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const YAML::Node& node,
+                                          const TableSchema& schema,
+                                          const std::vector<ExtraColumn>& inherited,
+                                          double square_ft, Diagnostics& diagnostics) {
   std::vector<ExtraColumn> declared;
   if (!node.IsMap()) {
-    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      "expected a mapping of column names to { type, default }, found " + yaml::Describe(node));
+    diagnostics.Error(
+        "wrong-type", yaml::SpanOf(file, node),
+        "expected a mapping of column names to { type, default }, found " + yaml::Describe(node));
     return declared;
   }
   for (const auto& entry : node) {
@@ -128,7 +141,8 @@ TableSchema WithExtraColumns(const TableSchema& schema, const std::vector<ExtraC
 void FillDefaults(std::vector<Row>& rows, const std::vector<ExtraColumn>& columns) {
   for (Row& row : rows) {
     for (const ExtraColumn& extra : columns) {
-      if (row.Get(extra.column.name) == nullptr) row.cells.emplace_back(extra.column.name, extra.fallback);
+      if (row.Get(extra.column.name) == nullptr)
+        row.cells.emplace_back(extra.column.name, extra.fallback);
     }
   }
 }

@@ -15,7 +15,8 @@ struct Compiled {
   std::string errors;
 };
 
-// Compiles one rules text per layer (the first is the base) against the tables of tests/fixtures/mini.
+// Compiles one rules text per layer (the first is the base) against the tables of
+// tests/fixtures/mini.
 Compiled CompileLayers(const std::vector<std::string>& layers) {
   SourceSet sources;
   Diagnostics diagnostics;
@@ -54,7 +55,7 @@ TEST(Override, SuperCallsTheReplacedRule) {
   Compiled compiled = CompileLayers({kBase, "override rule cost(n) = super(n) * 2\n"});
   ASSERT_TRUE(compiled.program) << compiled.errors;
   EXPECT_EQ(Eval(*compiled.program, "total_cost", 3), 80);  // ((3 + 1) * 2) * 10
-  EXPECT_GE(compiled.program->FindRule("layer0.cost"), 0);   // the replaced rule, kept for super
+  EXPECT_GE(compiled.program->FindRule("layer0.cost"), 0);  // the replaced rule, kept for super
 }
 
 TEST(Override, SuperChainsThroughEveryLayer) {
@@ -67,29 +68,37 @@ TEST(Override, SuperChainsThroughEveryLayer) {
 TEST(Override, OverridingNothingSuggestsTheClosestName) {
   Compiled compiled = CompileLayers({kBase, "override rule cots(n: number): number = 7\n"});
   EXPECT_FALSE(compiled.program);
-  EXPECT_NE(compiled.errors.find("layer1.rules:1:15: error[overrides-nothing]"), std::string::npos) << compiled.errors;
+  EXPECT_NE(compiled.errors.find("layer1.rules:1:15: error[overrides-nothing]"), std::string::npos)
+      << compiled.errors;
   EXPECT_NE(compiled.errors.find("did you mean 'cost'?"), std::string::npos) << compiled.errors;
 }
 
 TEST(Override, RedefiningWithoutOverrideIsAnError) {
   Compiled compiled = CompileLayers({kBase, "rule cost(n: number): number = 7\n"});
   EXPECT_FALSE(compiled.program);
-  EXPECT_NE(compiled.errors.find("layer1.rules:1:6: error[missing-override]"), std::string::npos) << compiled.errors;
+  EXPECT_NE(compiled.errors.find("layer1.rules:1:6: error[missing-override]"), std::string::npos)
+      << compiled.errors;
 }
 
 TEST(Override, AnInferredResultOfAnotherUnitIsReportedAtTheOverride) {
-  Compiled compiled = CompileLayers({"rule reach(n: number) = n * 1 ft\n"
-                                     "rule longer(n: number) = reach(n) + 5 ft\n",
-                                     "override rule reach(n: number) = n\n"});
+  Compiled compiled =
+      CompileLayers({"rule reach(n: number) = n * 1 ft\n"
+                     "rule longer(n: number) = reach(n) + 5 ft\n",
+                     "override rule reach(n: number) = n\n"});
   EXPECT_FALSE(compiled.program);
-  EXPECT_NE(compiled.errors.find("layer1.rules:1:15: error[type]: override 'reach' must give a distance"),
-            std::string::npos) << compiled.errors;
-  EXPECT_NE(compiled.errors.find("layer0.rules:1:6"), std::string::npos) << compiled.errors;  // the note
-  EXPECT_EQ(compiled.errors.find("layer0.rules:2"), std::string::npos) << compiled.errors;    // not the parent's caller
+  EXPECT_NE(
+      compiled.errors.find("layer1.rules:1:15: error[type]: override 'reach' must give a distance"),
+      std::string::npos)
+      << compiled.errors;
+  EXPECT_NE(compiled.errors.find("layer0.rules:1:6"), std::string::npos)
+      << compiled.errors;  // the note
+  EXPECT_EQ(compiled.errors.find("layer0.rules:2"), std::string::npos)
+      << compiled.errors;  // not the parent's caller
 }
 
 TEST(Override, ASignatureOfAnotherShapeKeepsTheParentsRule) {
-  Compiled compiled = CompileLayers({kBase, "override rule cost(n: number, m: number): number = n + m\n"});
+  Compiled compiled =
+      CompileLayers({kBase, "override rule cost(n: number, m: number): number = n + m\n"});
   EXPECT_FALSE(compiled.program);
   EXPECT_NE(compiled.errors.find("layer1.rules:1:15: error[override-signature]"), std::string::npos)
       << compiled.errors;
@@ -99,7 +108,8 @@ TEST(Override, ASignatureOfAnotherShapeKeepsTheParentsRule) {
 TEST(Override, SuperOutsideAnOverrideIsAnError) {
   Compiled compiled = CompileLayers({kBase, "rule other(n: number) = super(n)\n"});
   EXPECT_FALSE(compiled.program);
-  EXPECT_NE(compiled.errors.find("layer1.rules:1:25: error[unknown-name]: super"), std::string::npos)
+  EXPECT_NE(compiled.errors.find("layer1.rules:1:25: error[unknown-name]: super"),
+            std::string::npos)
       << compiled.errors;
 }
 

@@ -158,8 +158,9 @@ class TypeChecker {
     if (!rule.result.Known()) {
       rule.result = body;
     } else if (!SameKind(rule.result, body)) {
-      Diagnostic& error = Error(rule.body->span, fmt::format("rule '{}' must give a {}, but its body gives a {}",
-                                                             rule.name, ast::TypeName(rule.result), ast::TypeName(body)));
+      Diagnostic& error =
+          Error(rule.body->span, fmt::format("rule '{}' must give a {}, but its body gives a {}", rule.name,
+                                             ast::TypeName(rule.result), ast::TypeName(body)));
       if (const ast::Rule* parent = Replaced(rule)) {
         error.notes.push_back({parent->name_span, "the rule it overrides, defined here"});
       }
@@ -189,12 +190,13 @@ class TypeChecker {
     int parent = rule.replaces.empty() ? -1 : context_.module.Find(rule.replaces);
     if (parent < 0) return;
     Type expected = CheckRule(parent);
-    ast::Rule& checked = context_.module.rules[static_cast<size_t>(index)];
-    if (!expected.Known() || !checked.result.Known() || SameWithUnit(expected, checked.result)) return;
-    Diagnostic& error = Error(checked.name_span, fmt::format("override '{}' must give a {}, as the rule it replaces does, not a {}",
-                                                             checked.name, ast::TypeName(expected), ast::TypeName(checked.result)));
-    error.notes.push_back({context_.module.rules[static_cast<size_t>(parent)].name_span, "the rule it overrides, defined here"});
-    checked.result = expected;
+    if (!expected.Known() || !rule.result.Known() || SameWithUnit(expected, rule.result)) return;
+    Diagnostic& error = Error(
+        rule.name_span, fmt::format("override '{}' must give a {}, as the rule it replaces does, not a {}",
+                                    rule.name, ast::TypeName(expected), ast::TypeName(rule.result)));
+    error.notes.push_back(
+        {context_.module.rules[static_cast<size_t>(parent)].name_span, "the rule it overrides, defined here"});
+    rule.result = expected;
   }
 
   Type Expect(Expr& node, TypeKind kind, const char* what) {
@@ -259,8 +261,9 @@ class TypeChecker {
     const ast::Rule& callee = context_.module.rules[static_cast<size_t>(node.binding.index)];
     const std::string shown = node.text == "super" ? "super" : callee.name;
     if (callee.params.size() != node.operands.size()) {
-      Error(node.span, fmt::format("{} '{}' takes {} argument(s), not {}", node.text == "super" ? "the replaced rule" : "rule",
-                                   callee.WrittenName(), callee.params.size(), node.operands.size()));
+      Error(node.span, fmt::format("{} '{}' takes {} argument(s), not {}",
+                                   node.text == "super" ? "the replaced rule" : "rule", callee.WrittenName(),
+                                   callee.params.size(), node.operands.size()));
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
       Type arg = Check(*node.operands[i]);

@@ -15,13 +15,15 @@ struct Origin {
 
 // The note that points at the rule an override replaces.
 DiagnosticNote ReplacedNote(const ast::Rule& parent, const Origin& origin) {
-  return {parent.name_span, fmt::format("the rule it overrides, defined by '{}'", origin.layer_name)};
+  return {parent.name_span,
+          fmt::format("the rule it overrides, defined by '{}'", origin.layer_name)};
 }
 
 std::string ParamList(const ast::Rule& rule) {
   std::string text;
   for (const ast::Param& param : rule.params) {
-    text += (text.empty() ? "" : ", ") + param.name + (param.type_name.empty() ? "" : ": " + param.type_name);
+    text += (text.empty() ? "" : ", ") + param.name +
+            (param.type_name.empty() ? "" : ": " + param.type_name);
   }
   return text;
 }
@@ -29,14 +31,17 @@ std::string ParamList(const ast::Rule& rule) {
 // Checks that an override takes what the rule it replaces takes and gives what it gives, as
 // far as both declare it; fills in the types the override leaves out from the parent's.
 // False (with an error at the override) when they differ.
-bool TakeSignature(ast::Rule& rule, const ast::Rule& parent, const Origin& origin, Diagnostics& diagnostics) {
+bool TakeSignature(ast::Rule& rule, const ast::Rule& parent, const Origin& origin,
+                   Diagnostics& diagnostics) {
   auto error = [&](const SourceSpan& span, std::string message) {
     Diagnostic& diagnostic = diagnostics.Error("override-signature", span, std::move(message));
     diagnostic.notes.push_back(ReplacedNote(parent, origin));
   };
   if (rule.params.size() != parent.params.size()) {
-    error(rule.name_span, fmt::format("override '{}' must take the {} parameter(s) of the rule it replaces ({}), not {}",
-                                      rule.name, parent.params.size(), ParamList(parent), rule.params.size()));
+    error(rule.name_span,
+          fmt::format(
+              "override '{}' must take the {} parameter(s) of the rule it replaces ({}), not {}",
+              rule.name, parent.params.size(), ParamList(parent), rule.params.size()));
     return false;
   }
   bool same = true;
@@ -46,16 +51,19 @@ bool TakeSignature(ast::Rule& rule, const ast::Rule& parent, const Origin& origi
     if (param.type_name.empty()) {
       param.type_name = expected;
     } else if (!expected.empty() && param.type_name != expected) {
-      error(param.span, fmt::format("parameter {} of override '{}' must be a {}, as in the rule it replaces, not a {}",
-                                    i + 1, rule.name, expected, param.type_name));
+      error(param.span,
+            fmt::format(
+                "parameter {} of override '{}' must be a {}, as in the rule it replaces, not a {}",
+                i + 1, rule.name, expected, param.type_name));
       same = false;
     }
   }
   if (rule.result_name.empty()) {
     rule.result_name = parent.result_name;
   } else if (!parent.result_name.empty() && rule.result_name != parent.result_name) {
-    error(rule.name_span, fmt::format("override '{}' must give a {}, as the rule it replaces does, not a {}",
-                                      rule.name, parent.result_name, rule.result_name));
+    error(rule.name_span,
+          fmt::format("override '{}' must give a {}, as the rule it replaces does, not a {}",
+                      rule.name, parent.result_name, rule.result_name));
     same = false;
   }
   return same;
@@ -72,8 +80,9 @@ std::vector<std::string> InheritedNames(const Module& module) {
 
 // A name no rule has, for the replaced rule kept for super(): `dnd35.may_enter`.
 std::string KeptName(const Module& module, const Origin& origin, const std::string& name) {
-  std::string base = fmt::format("{}.{}", origin.layer_name.empty() ? "layer" + std::to_string(origin.layer)
-                                                                    : origin.layer_name, name);
+  std::string base = fmt::format(
+      "{}.{}",
+      origin.layer_name.empty() ? "layer" + std::to_string(origin.layer) : origin.layer_name, name);
   std::string kept = base;
   for (int n = 2; module.Find(kept) >= 0; ++n) kept = fmt::format("{}.{}", base, n);
   return kept;
@@ -91,15 +100,17 @@ Module MergeLayers(std::vector<LayeredFile>& files, Diagnostics& diagnostics) {
       if (existing >= 0 && origins[static_cast<size_t>(existing)].layer == layered.layer) {
         Diagnostic& error = diagnostics.Error("duplicate-name", rule.name_span,
                                               fmt::format("rule '{}' is defined twice", rule.name));
-        error.notes.push_back({module.rules[static_cast<size_t>(existing)].name_span, "first defined here"});
+        error.notes.push_back(
+            {module.rules[static_cast<size_t>(existing)].name_span, "first defined here"});
         continue;
       }
       if (existing < 0) {
         if (rule.is_override) {
-          Diagnostic& error = diagnostics.Error(
-              "overrides-nothing", rule.name_span,
-              fmt::format("override rule '{}' overrides nothing: no ruleset or module below '{}' defines '{}'",
-                          rule.name, layered.layer_name, rule.name));
+          Diagnostic& error =
+              diagnostics.Error("overrides-nothing", rule.name_span,
+                                fmt::format("override rule '{}' overrides nothing: no ruleset or "
+                                            "module below '{}' defines '{}'",
+                                            rule.name, layered.layer_name, rule.name));
           if (inherited.empty()) inherited = InheritedNames(module);
           SuggestName(error, rule.name, inherited);
         }
@@ -112,8 +123,9 @@ Module MergeLayers(std::vector<LayeredFile>& files, Diagnostics& diagnostics) {
       if (!rule.is_override) {
         Diagnostic& error = diagnostics.Error(
             "missing-override", rule.name_span,
-            fmt::format("rule '{}' is already defined by '{}': write 'override rule {}' to replace it",
-                        rule.name, parent_origin.layer_name, rule.name));
+            fmt::format(
+                "rule '{}' is already defined by '{}': write 'override rule {}' to replace it",
+                rule.name, parent_origin.layer_name, rule.name));
         error.notes.push_back(ReplacedNote(module.rules[index], parent_origin));
       }
       if (!TakeSignature(rule, module.rules[index], parent_origin, diagnostics)) continue;
