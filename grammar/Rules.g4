@@ -15,9 +15,10 @@ moduleName : name=(IDENT | STRING) ;
 setting : key=(IDENT | UNIT) '=' value=quantity ;
 quantity : amount=NUMBER unit=UNIT? ;
 
-// rule -> 'rule' NAME '(' params ')' (':' type)? '=' expr
+// rule -> 'override'? 'rule' NAME '(' params ')' (':' type)? '=' expr
+// (`override`: replaces the rule of that name a parent ruleset or a used module defines)
 ruleDef
-  : 'rule' name=(IDENT | UNIT) '(' (params+=param (',' params+=param)*)? ')' (':' result=(IDENT | UNIT))? '=' body=expr
+  : over='override'? 'rule' name=(IDENT | UNIT) '(' (params+=param (',' params+=param)*)? ')' (':' result=(IDENT | UNIT))? '=' body=expr
   ;
 // Unit words (ft, square …) follow numbers; elsewhere they are plain names (`square: square`).
 param : name=(IDENT | UNIT) (':' type=(IDENT | UNIT))? ;

@@ -33,7 +33,7 @@ std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
 }
 
 // Parses the layer's other rules files; each must hold rules only.
-void ParseExtraFiles(const std::string& directory, int layer, SourceSet& sources,
+void ParseExtraFiles(const std::string& directory, int layer, const std::string& layer_name, SourceSet& sources,
                      Diagnostics& diagnostics, std::vector<compile::LayeredFile>& files) {
   for (const std::string& path : ExtraRulesFiles(directory)) {
     const SourceFile* file = sources.Read(path, diagnostics);
@@ -44,7 +44,7 @@ void ParseExtraFiles(const std::string& directory, int layer, SourceSet& sources
       diagnostics.Error("misplaced-manifest", parsed->manifest.name_span,
                         fmt::format("only {} names the ruleset; this file holds rules only", kManifestFile));
     }
-    files.push_back({std::move(*parsed), layer});
+    files.push_back({std::move(*parsed), layer, layer_name});
   }
 }
 
@@ -133,13 +133,13 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
     if (!LoadLayer(*module, depth + 1, sources, diagnostics, out, span, files)) return false;
   }
   int layer_index = static_cast<int>(out.lineage.size());
-  if (parsed) files.push_back({std::move(*parsed), layer_index});
-  ParseExtraFiles(directory, layer_index, sources, diagnostics, files);
+  if (parsed) files.push_back({std::move(*parsed), layer_index, manifest.name});
+  ParseExtraFiles(directory, layer_index, manifest.name, sources, diagnostics, files);
 
   tables::TableSet layer;
   std::string table_folder = (fs::path(directory) / "tables").string();
   if (fs::is_directory(table_folder) || manifest.extends.empty()) {
-    layer = tables::LoadTableFolder(table_folder, manifest.square_ft, sources, diagnostics);
+    layer = tables::LoadTableFolder(table_folder, manifest.square_ft, sources, diagnostics, &out.tables);
   }
   for (const auto& [name, table] : layer.all()) {
     if (const tables::Table* base = out.tables.Find(name)) {

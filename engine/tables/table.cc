@@ -23,6 +23,25 @@ double Row::Number(std::string_view column, double fallback) const {
   return value != nullptr && value->IsNumber() ? value->number : fallback;
 }
 
+const ColumnSchema* Table::Column(std::string_view column) const {
+  if (const TableSchema* schema = FindSchema(name)) {
+    if (const ColumnSchema* known = schema->Column(column)) return known;
+  }
+  for (const ExtraColumn& extra : extra_columns) {
+    if (extra.column.name == column) return &extra.column;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> Table::ColumnNames() const {
+  std::vector<std::string> names;
+  if (const TableSchema* schema = FindSchema(name)) {
+    for (const ColumnSchema& column : schema->columns) names.push_back(column.name);
+  }
+  for (const ExtraColumn& extra : extra_columns) names.push_back(extra.column.name);
+  return names;
+}
+
 const Row* Table::Find(std::string_view row_name) const {
   for (const Row& row : rows) {
     if (row.name == row_name) return &row;
@@ -51,6 +70,15 @@ void Table::Overlay(const Table& child) {
     auto same = std::find_if(footnotes.begin(), footnotes.end(),
                              [&](const Footnote& old) { return old.id == note.id; });
     if (same != footnotes.end()) *same = note; else footnotes.push_back(note);
+  }
+  for (const ExtraColumn& extra : child.extra_columns) {
+    bool known = std::any_of(extra_columns.begin(), extra_columns.end(),
+                             [&](const ExtraColumn& old) { return old.column.name == extra.column.name; });
+    if (known) continue;
+    extra_columns.push_back(extra);
+    for (Row& row : rows) {
+      if (row.Get(extra.column.name) == nullptr) row.cells.emplace_back(extra.column.name, extra.fallback);
+    }
   }
   for (const Row& row : child.rows) {
     auto same = std::find_if(rows.begin(), rows.end(),

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rulecraft/diagnostic.h"
+#include "tables/schema.h"
 
 namespace rulecraft::tables {
 
@@ -61,6 +62,14 @@ struct Footnote {
   }
 };
 
+// A column a ruleset declares for a table (`columns:` in the table file), and the value of each
+// row that leaves it out.
+struct ExtraColumn {
+  ColumnSchema column;
+  Value fallback;
+  SourceSpan span;  // its name under `columns:`
+};
+
 // One table file.
 struct Table {
   std::string name;
@@ -69,14 +78,20 @@ struct Table {
   SourceSpan rows_span;  // the `rows:` list, where a missing row is reported
   std::vector<Row> rows;
   std::vector<Footnote> footnotes;
+  std::vector<ExtraColumn> extra_columns;  // declared by this ruleset and the ones it builds on
 
+  // The column of this name: the engine's schema for the table, then the declared ones; or nullptr.
+  const ColumnSchema* Column(std::string_view column) const;
+  // Every column name (schema, then declared), for suggestions.
+  std::vector<std::string> ColumnNames() const;
   // The row with this name, or nullptr.
   const Row* Find(std::string_view row_name) const;
   // The row names in table order (for suggestions and listings).
   std::vector<std::string> RowNames() const;
   // The index of a row in table order, or -1.
   int IndexOf(std::string_view row_name) const;
-  // Replaces rows of the same name and appends new ones (a ruleset extending another).
+  // Replaces rows of the same name and appends new ones (a ruleset extending another); adds
+  // the child's declared columns, giving the rows that lack one its default.
   void Overlay(const Table& child);
 };
 

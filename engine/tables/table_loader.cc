@@ -8,6 +8,7 @@
 #include "base/limits.h"
 #include "base/suggest.h"
 #include "tables/cell.h"
+#include "tables/extra_columns.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft::tables {
@@ -149,7 +150,8 @@ std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
 
 namespace {
 
-Table ReadTable(const SourceFile& file, const TableSchema& schema, double square_ft, Diagnostics& diagnostics) {
+Table ReadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
+                const std::vector<ExtraColumn>& inherited, Diagnostics& diagnostics) {
   Table table;
   table.name = schema.name;
   table.file = file.path();
@@ -165,8 +167,15 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
       ReadFootnotes(file, notes, schema, table, diagnostics);
     }
   }
+  YAML::Node columns = top.Optional("columns");
   YAML::Node rows = top.Required("rows");
   top.RejectUnknown();
+  if (columns.IsDefined()) {
+    table.extra_columns = ReadExtraColumns(file, columns, schema, inherited, square_ft, diagnostics);
+  }
+  std::vector<ExtraColumn> declared = inherited;
+  declared.insert(declared.end(), table.extra_columns.begin(), table.extra_columns.end());
+  const TableSchema row_schema = WithExtraColumns(schema, declared);
   if (!rows.IsDefined()) return table;
   table.rows_span = yaml::SpanOf(file, rows);
   if (!rows.IsSequence()) {
@@ -175,7 +184,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
     return table;
   }
   for (const YAML::Node& node : rows) {
-    auto row = ReadRow(file, node, schema, square_ft, diagnostics);
+    auto row = ReadRow(file, node, row_schema, square_ft, diagnostics);
     if (!row) continue;
     if (const Row* earlier = table.Find(row->name)) {
       Diagnostic& error = diagnostics.Error(
@@ -187,15 +196,16 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
     CheckNotes(table, *row, diagnostics);
     table.rows.push_back(std::move(*row));
   }
+  FillDefaults(table.rows, declared);
   return table;
 }
 
 }  // namespace
 
 Table LoadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
-                Diagnostics& diagnostics) {
+                Diagnostics& diagnostics, const std::vector<ExtraColumn>& inherited) {
   try {
-    return ReadTable(file, schema, square_ft, diagnostics);
+    return ReadTable(file, schema, square_ft, inherited, diagnostics);
   } catch (const YAML::Exception& error) {  // a yaml-cpp surprise still names the file and place
     yaml::ReportException(file, error, diagnostics);
     Table table;
@@ -206,7 +216,7 @@ Table LoadTable(const SourceFile& file, const TableSchema& schema, double square
 }
 
 TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,
-                         Diagnostics& diagnostics) {
+                         Diagnostics& diagnostics, const TableSet* below) {
   TableSet tables;
   std::error_code error;
   std::vector<fs::path> files;
@@ -233,7 +243,9 @@ TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet&
       SuggestName(unknown, stem, KnownTableNames());
       continue;
     }
-    tables.Put(LoadTable(*file, *schema, square_ft, diagnostics));
+    const Table* base = below != nullptr ? below->Find(stem) : nullptr;
+    tables.Put(LoadTable(*file, *schema, square_ft, diagnostics,
+                         base != nullptr ? base->extra_columns : std::vector<ExtraColumn>{}));
   }
   return tables;
 }

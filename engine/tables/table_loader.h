@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
@@ -12,14 +13,16 @@
 namespace rulecraft::tables {
 
 // Loads one table file of a known kind; every problem becomes a diagnostic. Returns the
-// rows that could be read even when some could not, so later checks still run.
+// rows that could be read even when some could not, so later checks still run. `inherited`:
+// the columns the layers below declared for this table, which its rows may set too.
 Table LoadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
-                Diagnostics& diagnostics);
+                Diagnostics& diagnostics, const std::vector<ExtraColumn>& inherited = {});
 
 // Loads every `*.yaml` of a folder as the table named by its file name. `square_ft`
 // converts "squares". Whole-set checks are CheckTableSet's, run once layers are merged.
+// `below`: the tables of the layers below, whose declared columns the rows may set.
 TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,
-                         Diagnostics& diagnostics);
+                         Diagnostics& diagnostics, const TableSet* below = nullptr);
 
 // Checks what spans tables: required tables and rows present, map keys naming rows.
 void CheckTableSet(const TableSet& tables, const std::string& folder, Diagnostics& diagnostics);

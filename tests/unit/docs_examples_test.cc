@@ -1,5 +1,7 @@
-// Every ```rules block of docs/dsl.md compiles, against the tables of the bundled dnd35:
-// the language reference cannot drift from the language.
+// Every ```rules block of docs/dsl.md compiles, against the tables of the bundled dnd35, and
+// every ```rules override block as a ruleset extending examples/homebrew: the language
+// reference cannot drift from the language.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -12,7 +14,7 @@
 namespace rulecraft {
 namespace {
 
-std::vector<std::pair<int, std::string>> RulesBlocks(const std::string& path) {
+std::vector<std::pair<int, std::string>> RulesBlocks(const std::string& path, const std::string& fence = "```rules") {
   std::ifstream in(path);
   std::vector<std::pair<int, std::string>> blocks;
   std::string line;
@@ -20,7 +22,7 @@ std::vector<std::pair<int, std::string>> RulesBlocks(const std::string& path) {
   bool inside = false;
   while (std::getline(in, line)) {
     ++number;
-    if (!inside && line == "```rules") {
+    if (!inside && line == fence) {
       inside = true;
       blocks.push_back({number + 1, ""});
     } else if (inside && line == "```") {
@@ -46,10 +48,28 @@ TEST(DocsExamples, EveryRulesBlockOfTheLanguageReferenceCompiles) {
     auto parsed = parse::ParseRulesFile(sources.Add(name, text), diagnostics);
     ASSERT_TRUE(parsed) << Render(diagnostics, sources);
     std::vector<compile::LayeredFile> files;
-    files.push_back({std::move(*parsed), 0});
+    files.push_back({std::move(*parsed), 0, "docs"});
     auto program = compile::CompileRules(std::move(files), dnd35->tables, 5, diagnostics);
     EXPECT_TRUE(program) << "the example at " << name << " does not compile:\n" << Render(diagnostics, sources);
   }
+}
+
+TEST(DocsExamples, EveryOverrideBlockCompilesOverTheHomebrew) {
+  std::string root = RULECRAFT_SOURCE_DIR;
+  auto blocks = RulesBlocks(root + "/docs/dsl.md", "```rules override");
+  ASSERT_GE(blocks.size(), 2u);
+  std::filesystem::path folder = std::filesystem::temp_directory_path() / "rulecraft_docs_override";
+  for (const auto& [line, text] : blocks) {
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "ruleset.rules") << "ruleset docs_example \"docs/dsl.md:" << line << "\" extends \""
+                                            << root << "/examples/homebrew\" { square = 5 ft }\n" << text;
+    SourceSet sources;
+    Diagnostics diagnostics;
+    auto loaded = ruleset::LoadRuleset(folder.string(), sources, diagnostics);
+    EXPECT_TRUE(loaded) << "the example at docs/dsl.md:" << line << " does not compile:\n" << Render(diagnostics, sources);
+  }
+  std::filesystem::remove_all(folder);
 }
 
 }  // namespace

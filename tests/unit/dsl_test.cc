@@ -30,7 +30,7 @@ Compiled Compile(const std::string& text, const std::string& dump_after = "", st
   auto parsed = parse::ParseRulesFile(file, diagnostics);
   if (parsed) {
     std::vector<compile::LayeredFile> files;
-    files.push_back({std::move(*parsed), 0});
+    files.push_back({std::move(*parsed), 0, "test"});
     compiled.program = compile::CompileRules(std::move(files), tables, 5, diagnostics, {dump_after, dump});
   }
   diagnostics.SortByPosition();

@@ -146,5 +146,47 @@ TEST(CheckTableSet, MissingTablesRowsAndMapKeysAreReported) {
             "tables: error[missing-table]: the ruleset has no 'ac_modifiers' table (tables/ac_modifiers.yaml)\n");
 }
 
+const char* kTerrainRow = "{ difficult: false, obstacle: none, blocks_corners: false, cover: none, concealment: none";
+
+TEST(ExtraColumns, RowsReadADeclaredColumnOrItsDefault) {
+  Table terrain;
+  EXPECT_EQ(Errors("terrain",
+                   std::string("columns:\n  slippery: { type: bool, default: false }\n  depth: { type: distance, default: 0 ft }\n"
+                               "rows:\n  - ") + kTerrainRow + ", name: open }\n  - " + kTerrainRow +
+                       ", name: ice, slippery: true, depth: 1 square }\n",
+                   &terrain),
+            "");
+  ASSERT_EQ(terrain.rows.size(), 2u);
+  ASSERT_NE(terrain.Column("slippery"), nullptr);
+  EXPECT_FALSE(terrain.rows[0].Get("slippery")->AsBool());
+  EXPECT_TRUE(terrain.rows[1].Get("slippery")->AsBool());
+  EXPECT_EQ(terrain.rows[1].Number("depth"), 5);
+}
+
+TEST(ExtraColumns, AChildsColumnReachesTheParentsRowsAndItsOwn) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  Table parent = LoadTable(sources.Add("terrain.yaml", std::string("rows:\n  - ") + kTerrainRow + ", name: open }\n"),
+                           *FindSchema("terrain"), 5, diagnostics);
+  Table child = LoadTable(sources.Add("child/terrain.yaml", std::string("columns: { slippery: { type: bool, default: false } }\n"
+                                                                        "rows:\n  - ") + kTerrainRow + ", name: ice, slippery: true }\n"),
+                          *FindSchema("terrain"), 5, diagnostics);
+  Table grandchild = LoadTable(sources.Add("grandchild/terrain.yaml", std::string("rows:\n  - ") + kTerrainRow +
+                                                                          ", name: slush, slippery: true }\n"),
+                               *FindSchema("terrain"), 5, diagnostics, child.extra_columns);
+  EXPECT_EQ(Render(diagnostics, sources), "");
+  parent.Overlay(child);
+  parent.Overlay(grandchild);
+  ASSERT_EQ(parent.rows.size(), 3u);
+  EXPECT_FALSE(parent.Find("open")->Get("slippery")->AsBool());
+  EXPECT_TRUE(parent.Find("ice")->Get("slippery")->AsBool());
+  EXPECT_TRUE(parent.Find("slush")->Get("slippery")->AsBool());
+}
+
+TEST(ExtraColumns, UndeclaredKeysStayErrors) {
+  std::string errors = Errors("terrain", std::string("rows:\n  - ") + kTerrainRow + ", name: ice, slippery: true }\n");
+  EXPECT_NE(errors.find("error[unknown-key]: unknown key 'slippery'"), std::string::npos) << errors;
+}
+
 }  // namespace
 }  // namespace rulecraft::tables

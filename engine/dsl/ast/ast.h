@@ -77,9 +77,9 @@ struct Param {
   Type type;
 };
 
-// `rule name(params): result = body`.
+// `override? rule name(params): result = body`.
 struct Rule {
-  std::string name;
+  std::string name;  // unique in a module; a replaced parent rule is renamed `LAYER.name`
   std::vector<Param> params;
   std::string result_name;  // declared result type, or empty
   ExprPtr body;
@@ -87,6 +87,12 @@ struct Rule {
   SourceSpan name_span;  // its name
   Type result;           // checked result type
   int locals = 0;        // number of `let` slots (ResolveNames)
+  bool is_override = false;  // written `override rule …`
+  std::string replaces;      // the module name of the rule it replaces (super() calls it), or empty
+  std::string written_name;  // the name as written, when `name` was changed (a replaced rule)
+
+  // The name its file gives it, which a hook point is matched by.
+  const std::string& WrittenName() const { return written_name.empty() ? name : written_name; }
 };
 
 // One parsed rules file.

@@ -57,7 +57,7 @@ std::string PrintRules(const std::vector<Rule>& rules) {
       params += (params.empty() ? "" : ", ") + param.name + (type.empty() ? "" : ": " + type);
     }
     std::string result = rule.result.Known() ? TypeName(rule.result) : rule.result_name;
-    out += fmt::format("rule {}({}){} = {}\n", rule.name, params, result.empty() ? "" : " : " + result,
+    out += fmt::format("{}rule {}({}){} = {}\n", rule.is_override ? "override " : "", rule.name, params, result.empty() ? "" : " : " + result,
                        PrintExpr(*rule.body));
   }
   return out;

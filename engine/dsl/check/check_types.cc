@@ -43,6 +43,13 @@ bool SameKind(const Type& a, const Type& b) {
   return a.kind == b.kind && (a.kind != TypeKind::kRow && a.kind != TypeKind::kRecord ? true : a.name == b.name);
 }
 
+// The same type, a quantity's or a modifier list's unit included (an empty list fits any).
+bool SameWithUnit(const Type& a, const Type& b) {
+  if (!SameKind(a, b)) return false;
+  if (a.kind != TypeKind::kQuantity && a.kind != TypeKind::kModifiers) return true;
+  return a.unit == b.unit || a.name == "empty" || b.name == "empty";
+}
+
 // The type of a table column's cells, as the rules see them.
 Type ColumnType(const tables::ColumnSchema& column) {
   using tables::CellType;
@@ -95,7 +102,7 @@ class TypeChecker {
 
   // Parameter types come from the declaration or, for a hook point, from the engine.
   void CheckSignature(ast::Rule& rule) {
-    const HookPoint* hook = FindHookPoint(rule.name);
+    const HookPoint* hook = FindHookPoint(rule.WrittenName());
     bool wrong_hook = hook != nullptr && hook->params.size() != rule.params.size();
     if (wrong_hook) {
       Error(rule.name_span, fmt::format("rule '{}' is a hook point and takes {} parameter(s) ({}), not {}",
@@ -151,10 +158,15 @@ class TypeChecker {
     if (!rule.result.Known()) {
       rule.result = body;
     } else if (!SameKind(rule.result, body)) {
-      Error(rule.body->span, fmt::format("rule '{}' must give a {}, but its body gives a {}", rule.name,
-                                         ast::TypeName(rule.result), ast::TypeName(body)));
+      Diagnostic& error =
+          Error(rule.body->span, fmt::format("rule '{}' must give a {}, but its body gives a {}", rule.name,
+                                             ast::TypeName(rule.result), ast::TypeName(body)));
+      if (const ast::Rule* parent = Replaced(rule)) {
+        error.notes.push_back({parent->name_span, "the rule it overrides, defined here"});
+      }
     }
-    if (const HookPoint* hook = FindHookPoint(rule.name); hook != nullptr && rule.result.Known() &&
+    CheckOverrideResult(index);
+    if (const HookPoint* hook = FindHookPoint(rule.WrittenName()); hook != nullptr && rule.result.Known() &&
                                                           !SameKind(hook->result, rule.result)) {
       Error(rule.name_span, fmt::format("hook point '{}' must give a {}, not a {}", rule.name,
                                         ast::TypeName(hook->result), ast::TypeName(rule.result)));
@@ -163,6 +175,28 @@ class TypeChecker {
     locals_ = std::move(outer_locals);
     state = 2;
     return rule.result;
+  }
+
+  // The rule an override replaces, or nullptr.
+  const ast::Rule* Replaced(const ast::Rule& rule) const {
+    int parent = rule.replaces.empty() ? -1 : context_.module.Find(rule.replaces);
+    return parent < 0 ? nullptr : &context_.module.rules[static_cast<size_t>(parent)];
+  }
+
+  // An override gives what the rule it replaces gives (the parent's callers rely on it); a
+  // mismatch is reported at the override, which then counts as giving the parent's type.
+  void CheckOverrideResult(int index) {
+    ast::Rule& rule = context_.module.rules[static_cast<size_t>(index)];
+    int parent = rule.replaces.empty() ? -1 : context_.module.Find(rule.replaces);
+    if (parent < 0) return;
+    Type expected = CheckRule(parent);
+    if (!expected.Known() || !rule.result.Known() || SameWithUnit(expected, rule.result)) return;
+    Diagnostic& error = Error(
+        rule.name_span, fmt::format("override '{}' must give a {}, as the rule it replaces does, not a {}",
+                                    rule.name, ast::TypeName(expected), ast::TypeName(rule.result)));
+    error.notes.push_back(
+        {context_.module.rules[static_cast<size_t>(parent)].name_span, "the rule it overrides, defined here"});
+    rule.result = expected;
   }
 
   Type Expect(Expr& node, TypeKind kind, const char* what) {
@@ -225,15 +259,17 @@ class TypeChecker {
       return {};
     }
     const ast::Rule& callee = context_.module.rules[static_cast<size_t>(node.binding.index)];
+    const std::string shown = node.text == "super" ? "super" : callee.name;
     if (callee.params.size() != node.operands.size()) {
-      Error(node.span, fmt::format("rule '{}' takes {} argument(s), not {}", callee.name,
+      Error(node.span, fmt::format("{} '{}' takes {} argument(s), not {}",
+                                   node.text == "super" ? "the replaced rule" : "rule", callee.WrittenName(),
                                    callee.params.size(), node.operands.size()));
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
       Type arg = Check(*node.operands[i]);
       if (i < callee.params.size() && !SameKind(arg, callee.params[i].type)) {
         Error(node.operands[i]->span,
-              fmt::format("argument {} of '{}' must be a {}, not a {}", i + 1, callee.name,
+              fmt::format("argument {} of '{}' must be a {}, not a {}", i + 1, shown,
                           ast::TypeName(callee.params[i].type), ast::TypeName(arg)));
       }
     }
@@ -292,15 +328,13 @@ class TypeChecker {
         Error(node.span, fmt::format("this ruleset has no table '{}' to read '{}' from", target.name, node.text));
         return {};
       }
-      const tables::TableSchema* schema = tables::FindSchema(target.name);
+      const tables::Table& table = *context_.tables.Find(target.name);
       node.binding = {BindingKind::kColumn, target.name, -1};
       if (node.text == "label" || node.text == "name") return Type::Text();
-      const tables::ColumnSchema* column = schema != nullptr ? schema->Column(node.text) : nullptr;
+      const tables::ColumnSchema* column = table.Column(node.text);  // the schema's or a declared one
       if (column == nullptr) {
         std::vector<std::string> names = {"label", "name"};
-        if (schema != nullptr) {
-          for (const auto& candidate : schema->columns) names.push_back(candidate.name);
-        }
+        for (const std::string& candidate : table.ColumnNames()) names.push_back(candidate);
         Diagnostic& error = Error(node.span, fmt::format("table '{}' has no column '{}'", target.name, node.text));
         SuggestName(error, node.text, names);
         return {};
@@ -320,7 +354,9 @@ class TypeChecker {
       return {};
     }
     const Expr& member = *node.operands[0];
-    const tables::ColumnSchema* column = tables::FindSchema(member.binding.name)->Column(member.text);
+    const tables::Table* table = context_.tables.Find(member.binding.name);
+    const tables::ColumnSchema* column = table != nullptr ? table->Column(member.text) : nullptr;
+    if (column == nullptr) return {};
     if (index.Known() && !(index.kind == TypeKind::kRow && index.name == column->keyed_by)) {
       Error(node.operands[1]->span, fmt::format("'{}' is indexed by a row of table '{}', not a {}",
                                                 member.text, column->keyed_by, ast::TypeName(index)));

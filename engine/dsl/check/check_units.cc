@@ -29,10 +29,14 @@ class UnitChecker {
       const Type& body = rule.body->type;
       // A declared result type is checked here; one the hook point gives, just below.
       if (!rule.result_name.empty() && HasUnit(rule.result) && HasUnit(body) && rule.result.unit != body.unit) {
-        Error(rule.body->span, fmt::format("rule '{}' must give {}, but its body gives {}", rule.name,
-                                           ast::TypeName(rule.result), ast::TypeName(body)));
+        Diagnostic& error = Error(rule.body->span, fmt::format("rule '{}' must give {}, but its body gives {}",
+                                                               rule.name, ast::TypeName(rule.result), ast::TypeName(body)));
+        if (int parent = rule.replaces.empty() ? -1 : context_.module.Find(rule.replaces); parent >= 0) {
+          error.notes.push_back({context_.module.rules[static_cast<size_t>(parent)].name_span,
+                                 "the rule it overrides, defined here"});
+        }
       }
-      if (const HookPoint* hook = FindHookPoint(rule.name);
+      if (const HookPoint* hook = FindHookPoint(rule.WrittenName());
           hook != nullptr && HasUnit(body) && HasUnit(hook->result) && hook->result.unit != body.unit) {
         Error(rule.body->span, fmt::format("hook point '{}' must give {}, but this gives {}", rule.name,
                                            UnitWord(hook->result.unit), UnitWord(body.unit)));
@@ -41,8 +45,8 @@ class UnitChecker {
   }
 
  private:
-  void Error(const SourceSpan& span, std::string message) {
-    context_.diagnostics.Error("unit", span, std::move(message));
+  Diagnostic& Error(const SourceSpan& span, std::string message) {
+    return context_.diagnostics.Error("unit", span, std::move(message));
   }
 
   // Two operands that must share a unit.
@@ -86,7 +90,8 @@ class UnitChecker {
       const Type& arg = node.operands[i]->type;
       if (HasUnit(param) && HasUnit(arg) && param.unit != arg.unit) {
         Error(node.operands[i]->span, fmt::format("argument {} of '{}' must be {}, not {}", i + 1,
-                                                  callee.name, UnitWord(param.unit), UnitWord(arg.unit)));
+                                                  node.text == "super" ? "super" : callee.name,
+                                                  UnitWord(param.unit), UnitWord(arg.unit)));
       }
     }
   }

@@ -70,7 +70,23 @@ class Resolver {
     SuggestName(error, node.text, VisibleNames());
   }
 
+  // `super(…)` in an override calls the rule it replaces.
+  bool ResolveSuper(Expr& node) {
+    if (node.text != "super") return false;
+    if (!rule_.replaces.empty()) {
+      node.binding = {BindingKind::kRule, rule_.replaces, context_.module.Find(rule_.replaces)};
+    } else if (!rule_.is_override) {  // an override of nothing is reported already
+      context_.diagnostics.Error(
+          "unknown-name", node.span,
+          fmt::format("super(…) calls the rule an override replaces, and '{}' is not an 'override rule'",
+                      rule_.WrittenName()));
+    }
+    for (auto& arg : node.operands) Resolve(*arg);
+    return true;
+  }
+
   void ResolveCall(Expr& node) {
+    if (ResolveSuper(node)) return;
     int rule = context_.module.Find(node.text);
     const auto& builtins = BuiltinNames();
     if (rule >= 0) {
@@ -79,7 +95,9 @@ class Resolver {
       node.binding = {BindingKind::kBuiltin, node.text, -1};
     } else {
       std::vector<std::string> callable = builtins;
-      for (const ast::Rule& other : context_.module.rules) callable.push_back(other.name);
+      for (const ast::Rule& other : context_.module.rules) {
+        if (other.written_name.empty()) callable.push_back(other.name);  // not a replaced rule
+      }
       Diagnostic& error = context_.diagnostics.Error(
           "unknown-name", node.span, fmt::format("unknown rule or function '{}'", node.text));
       SuggestName(error, node.text, callable);

@@ -150,7 +150,7 @@ class Lowerer {
     MapData data;
     data.table = table_name;
     data.column = column;
-    data.keyed_by = tables::FindSchema(table_name)->Column(column)->keyed_by;
+    data.keyed_by = context_.tables.Find(table_name)->Column(column)->keyed_by;  // typed: a map column
     const tables::Table* keys = context_.tables.Find(data.keyed_by);
     data.key_names = keys->RowNames();
     data.keys = data.key_names.size();

@@ -6,38 +6,13 @@
 
 #include "dsl/ast/printer.h"
 #include "dsl/check/environment.h"
+#include "dsl/check/layers.h"
 #include "dsl/check/passes.h"
 #include "dsl/compile/fold_constants.h"
 #include "dsl/compile/lower.h"
 
 namespace rulecraft::compile {
 namespace {
-
-// Builds the module: one rule per name, a later layer overriding an earlier one.
-check::Module Merge(std::vector<LayeredFile>& files, Diagnostics& diagnostics) {
-  check::Module module;
-  std::vector<int> layer_of;
-  for (LayeredFile& layered : files) {
-    for (ast::Rule& rule : layered.file.rules) {
-      int existing = module.Find(rule.name);
-      if (existing < 0) {
-        module.Add(std::move(rule));
-        layer_of.push_back(layered.layer);
-        continue;
-      }
-      size_t index = static_cast<size_t>(existing);
-      if (layer_of[index] == layered.layer) {
-        Diagnostic& error = diagnostics.Error("duplicate-name", rule.name_span,
-                                              fmt::format("rule '{}' is defined twice", rule.name));
-        error.notes.push_back({module.rules[index].name_span, "first defined here"});
-        continue;
-      }
-      module.rules[index] = std::move(rule);  // the extending ruleset's rule wins
-      layer_of[index] = layered.layer;
-    }
-  }
-  return module;
-}
 
 // A table whose rows a record field holds (a creature's race, size, armor; a square's terrain
 // …) is read at every such field, so it may not be empty; nor may a table a rule names in a
@@ -76,7 +51,7 @@ std::optional<Program> CompileRules(std::vector<LayeredFile> files, const tables
                                     double square_ft, Diagnostics& diagnostics,
                                     const CompileOptions& options) {
   size_t errors = diagnostics.ErrorCount();
-  check::Module module = Merge(files, diagnostics);
+  check::Module module = check::MergeLayers(files, diagnostics);
   check::PassContext context{module, tables, square_ft, diagnostics};
   auto dump = [&](const std::string& pass) {
     if (options.dump != nullptr && options.dump_after == pass) *options.dump = ast::PrintRules(module.rules);

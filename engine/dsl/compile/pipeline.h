@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dsl/ast/ast.h"
+#include "dsl/check/layers.h"
 #include "dsl/compile/program.h"
 #include "rulecraft/diagnostic.h"
 #include "tables/table.h"
@@ -17,11 +18,8 @@ namespace rulecraft::compile {
 // The pass names, in order (for `rulecraft check --dump-after=PASS`).
 const std::vector<std::string>& PassNames();
 
-// Parsed rules files with the layer each belongs to (0 = the base ruleset).
-struct LayeredFile {
-  ast::RulesFile file;
-  int layer = 0;
-};
+// Parsed rules files with the layer each belongs to (dsl/check/layers.h).
+using LayeredFile = check::LayeredFile;
 
 // Options for one compilation.
 struct CompileOptions {
@@ -29,7 +27,7 @@ struct CompileOptions {
   std::string* dump = nullptr;  // receives the IR printed after that pass
 };
 
-// Merges the files (a later layer's rule replaces an earlier layer's rule of the same name),
+// Merges the files (check::MergeLayers: a later layer's `override rule` replaces an earlier one),
 // checks and compiles them against the ruleset's tables. nullopt when anything is wrong.
 std::optional<Program> CompileRules(std::vector<LayeredFile> files, const tables::TableSet& tables,
                                     double square_ft, Diagnostics& diagnostics,

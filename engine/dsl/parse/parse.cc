@@ -160,6 +160,7 @@ class Converter {
     rule.name = context->name->getText();
     rule.name_span = TokenSpan(file_, context->name);
     rule.span = ContextSpan(file_, context);
+    rule.is_override = context->over != nullptr;
     for (auto* param : context->params) {
       ast::Param out;
       out.name = param->name->getText();

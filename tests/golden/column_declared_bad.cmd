@@ -1,0 +1,1 @@
+check tests/golden/column_declared_bad

@@ -1,0 +1,1 @@
+check tests/golden/column_wrong_cell
