@@ -20,6 +20,10 @@ bool Fail(nlohmann::json& result, std::string message) {
   return false;
 }
 
+void Unsupported(nlohmann::json& result, const std::string& key, const std::string& why) {
+  result["unsupported"][key] = why;
+}
+
 nlohmann::json Number(double value) {
   double whole = std::round(value);
   if (std::abs(value - whole) < 1e-9 && std::abs(whole) < 9e15) return static_cast<int64_t>(whole);

@@ -27,6 +27,10 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query);
 // Marks `result` as a failed answer with `message`; returns false.
 bool Fail(nlohmann::json& result, std::string message);
 
+// Records in `result["unsupported"]` that the answer leaves out `key` and why (the ruleset has
+// no rule for it), so a tool never reads a missing key as "none".
+void Unsupported(nlohmann::json& result, const std::string& key, const std::string& why);
+
 // A number as JSON: an integer when it is whole, so 10 prints as 10, not 10.0.
 nlohmann::json Number(double value);
 

@@ -243,8 +243,14 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   result["attack_bonus"] = Number(attack_bonus);
   result["ac_bonus"] = Number(ac_bonus);
   result["net"] = Number(attack_bonus - ac_bonus);
+  const std::string& ruleset = context.rules.manifest.name;
   if (advantage) result["advantage"] = *advantage;
+  else Unsupported(result, "advantage", fmt::format("ruleset '{}' has no rule 'advantage'", ruleset));
   if (disadvantage) result["disadvantage"] = *disadvantage;
+  else Unsupported(result, "disadvantage", fmt::format("ruleset '{}' has no rule 'disadvantage'", ruleset));
+  if (!cover.measured) {
+    Unsupported(result, "cover", fmt::format("ruleset '{}' has no rule 'cover_degree' or 'concealment_degree'", ruleset));
+  }
   if (cover.measured) result["attack_of_opportunity"] = melee && possible && cover.opportunity_allowed;
   nlohmann::json explain_list = ExplainTrace(trace, program, context.sources);
   explain_list.insert(explain_list.end(), cover.explain.begin(), cover.explain.end());

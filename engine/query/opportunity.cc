@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include <fmt/format.h>
+
 #include "combat/threat.h"
 #include "model/attitude.h"
 #include "query/attack_record.h"
@@ -48,7 +50,11 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
                         const std::vector<movement::Footprint>& shapes, size_t steps, nlohmann::json& result) {
   const compile::Program& program = *context.rules.program;
   int provokes = program.FindRule("provokes");
-  if (provokes < 0 || program.FindRule("threatens") < 0) return;
+  if (provokes < 0 || program.FindRule("threatens") < 0) {
+    return Unsupported(result, "attacks_of_opportunity",
+                       fmt::format("ruleset '{}' has no rule '{}' (docs/dsl.md, hook points)",
+                                   context.rules.manifest.name, provokes < 0 ? "provokes" : "threatens"));
+  }
   nlohmann::json attacks = nlohmann::json::array();
   nlohmann::json explain = nlohmann::json::array();
   eval::Machine machine(program);
