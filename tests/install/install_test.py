@@ -169,6 +169,14 @@ class InstallTest(unittest.TestCase):
         self.assertRegex(document["version"], r"^\d+\.\d+\.\d+$")
         self.assertEqual(without_files(document["answer"]["results"]), without_files(self.expected["results"]))
         self.assert_under_prefix(explained_files(document["answer"]["results"]), self.work)
+        # docs/api.md shows this project's CMake lines.
+        with open(os.path.join(SOURCE_DIR, "docs", "api.md"), encoding="utf-8") as file:
+            blocks = re.findall(r"```cmake\n(.*?)```", file.read(), re.S)
+        with open(os.path.join(SOURCE_DIR, "tests", "install", "consumer", "CMakeLists.txt"), encoding="utf-8") as file:
+            project = file.read()
+        self.assertTrue(blocks)
+        for line in "".join(blocks).strip().splitlines():
+            self.assertIn(line.strip(), project)
         # The library's example: an open scenario, moved, painted and asked again.
         token = run([os.path.join(consumer_build, "drag_token")], cwd=self.work)
         self.assertIn("through difficult terrain:", token.stdout)
