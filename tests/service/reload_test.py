@@ -1,7 +1,8 @@
 """A ruleset edited on disk is reloaded by `rulecraft serve` (issue 14, "a ruleset folder that
 changes on disk is reloaded"): a homebrew ruleset copied to a temporary `--rulesets` folder is
 loaded once and cached; edited between two requests, the next answer follows the edit; broken,
-the next answer is its located error, never the stale ruleset; mended, answers come back.
+the next answer is its located error, never the stale ruleset; mended, answers come back. An
+edited Lua hook (hooks/) is read again too.
 
 Usage: reload_test.py RULECRAFT SOURCE_DIR
 """
@@ -28,6 +29,13 @@ SCENARIO = json.dumps({
     "queries": [{"id": "speed", "speed": {"creature": "pip"}},
                 {"id": "move", "reach": {"creature": "pip"}}],
 })
+# A skater crossing ice (examples/homebrew/tests/ice.yaml): hooks/skates.lua makes each step 1.
+SKATING = json.dumps({
+    "ruleset": "homebrew",
+    "map": {"legend": {".": "open", "i": "ice"}, "rows": [".....", "..i..", "....."]},
+    "creatures": [{"id": "skater", "side": "party", "race": "human", "at": [1, 1], "traits": ["skates"]}],
+    "queries": [{"id": "glide", "route": {"creature": "skater", "through": [[2, 1], [3, 1]]}}],
+})
 SWIFT = "speed: { none: 25 ft, light: 25 ft, medium: 20 ft, heavy: 20 ft }"
 
 
@@ -50,14 +58,15 @@ class ReloadTest(unittest.TestCase):
     def setUp(self):
         self.edit(self.original)
 
-    def edit(self, text):
-        """Writes speeds.yaml and moves its modification time on by a second, so the edit shows
-        even where the file system's clock is coarse and the size stays the same."""
-        before = os.stat(self.speeds).st_mtime_ns
-        with open(self.speeds, "w", encoding="utf-8") as file:
+    def edit(self, text, path=None):
+        """Writes speeds.yaml (or `path`) and moves its modification time on by a second, so the
+        edit shows even where the file system's clock is coarse and the size stays the same."""
+        path = path or self.speeds
+        before = os.stat(path).st_mtime_ns
+        with open(path, "w", encoding="utf-8") as file:
             file.write(text)
-        later = max(before, os.stat(self.speeds).st_mtime_ns) + 1_000_000_000
-        os.utime(self.speeds, ns=(later, later))
+        later = max(before, os.stat(path).st_mtime_ns) + 1_000_000_000
+        os.utime(path, ns=(later, later))
 
     def run_scenario(self):
         status, document, raw = self.server.request("POST", "/v1/run", SCENARIO,
@@ -109,6 +118,26 @@ class ReloadTest(unittest.TestCase):
             with open(rules, "w", encoding="utf-8") as file:
                 file.write(text)
         self.assertEqual(self.speed_and_reach()[0], 25)
+
+
+    def test_an_edited_lua_hook_is_reloaded(self):
+        script = os.path.join(self.homebrew, "hooks", "skates.lua")
+        with open(script, encoding="utf-8") as file:
+            text = file.read()
+
+        def glide_cost():
+            status, document, raw = self.server.request("POST", "/v1/run", SKATING, {"Content-Type": "application/json"})
+            self.assertEqual(status, 200, raw)
+            return document["results"][0]["cost"]
+
+        self.assertEqual(glide_cost(), 2)  # 1 onto the ice, 1 off it
+        self.assertIn("if slippery then return 1 end", text)
+        try:
+            self.edit(text.replace("if slippery then return 1 end", "if slippery then return 4 end"), script)
+            self.assertEqual(glide_cost(), 5)  # 4 onto the ice, 1 off it
+        finally:
+            self.edit(text, script)
+        self.assertEqual(glide_cost(), 2)
 
 
 if __name__ == "__main__":
