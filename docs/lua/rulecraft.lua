@@ -119,6 +119,7 @@
 ---@field dark? boolean column `dark`
 ---@field open_above? boolean column `open_above`
 ---@field width? number column `width`
+---@field least_cover? string column `least_cover`
 ---@field colour? string column `colour`
 
 ---@class rulecraft.row.movement_modes: rulecraft.Row
@@ -182,10 +183,14 @@
 ---@class rulecraft.row.conditions: rulecraft.Row
 ---@field stand_up_ends? boolean column `stand_up_ends`
 ---@field forbids_movement? boolean column `forbids_movement`
+---@field incapacitates? boolean column `incapacitates`
 
 ---@class rulecraft.row.area_shapes: rulecraft.Row
 ---@field turns_corners boolean column `turns_corners`
 ---@field cover_applies boolean column `cover_applies`
+---@field form? "radius"|"cone"|"line" column `form`
+---@field cone_half_width? number column `cone_half_width`
+---@field line_width? number column `line_width`
 
 ---@class rulecraft.row.attitudes: rulecraft.Row
 ---@field hostile boolean column `hostile`
