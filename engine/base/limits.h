@@ -78,6 +78,10 @@ inline constexpr size_t kMaxRequestBytes = size_t{4} << 20;
 inline constexpr int kDefaultServiceWorkers = 8;
 // Most workers `--workers` may ask for.
 inline constexpr int kMaxServiceWorkers = 256;
+// Scenarios kept open at once (POST /v1/scenarios); opening one more closes the longest unused.
+inline constexpr size_t kMaxOpenScenarios = 64;
+// Changes one POST /v1/scenarios/{id}/changes may hold.
+inline constexpr size_t kMaxChangesPerRequest = 1000;
 // Largest file of the web page served (web/); a larger one is not a page file, answered 404.
 inline constexpr uintmax_t kMaxWebFileBytes = uintmax_t{4} << 20;
 

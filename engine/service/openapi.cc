@@ -91,6 +91,53 @@ constexpr const char* kDocument = R"json({
                        "404": { "$ref": "#/components/responses/NotFound" } }
       }
     },
+    "/v1/scenarios": {
+      "post": {
+        "summary": "Open a scenario and keep it: its map and ruleset are read once; ask and change it by the id answered (docs/api.md, Open scenarios).",
+        "requestBody": { "required": true, "description": "A scenario as JSON or YAML, as /v1/run takes it.",
+          "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Scenario" } },
+                       "application/yaml": { "schema": { "type": "string" } } } },
+        "responses": {
+          "201": { "description": "{scenario: id, ruleset}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+          "400": { "$ref": "#/components/responses/BadInput" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "413": { "$ref": "#/components/responses/Refused" }
+        }
+      }
+    },
+    "/v1/scenarios/{id}": {
+      "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+      "get": {
+        "summary": "Answer every query of the open scenario, as /v1/run does.",
+        "responses": { "200": { "description": "The results.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RunDocument" } } } },
+                       "404": { "$ref": "#/components/responses/NotFound" } }
+      },
+      "delete": {
+        "summary": "Close the open scenario.",
+        "responses": { "200": { "description": "{scenario, closed: true}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+                       "404": { "$ref": "#/components/responses/NotFound" } }
+      }
+    },
+    "/v1/scenarios/{id}/ask": {
+      "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+      "post": {
+        "summary": "Answer one query, written as one entry of `queries:` ({id, reach: {creature}}), on the open scenario as it is now.",
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "type": "object" } } } },
+        "responses": { "200": { "description": "{scenario, results: [the answer]}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/RunDocument" } } } },
+                       "400": { "$ref": "#/components/responses/BadInput" },
+                       "404": { "$ref": "#/components/responses/NotFound" } }
+      }
+    },
+    "/v1/scenarios/{id}/changes": {
+      "parameters": [ { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } } ],
+      "post": {
+        "summary": "Change the open scenario: {move: {creature, to: [x, y]}}, {conditions: {creature, set: [names]}}, {paint: {at: [x, y], terrain}}, or {changes: [those]} applied in order until one is refused.",
+        "requestBody": { "required": true, "content": { "application/json": { "schema": { "type": "object" } } } },
+        "responses": { "200": { "description": "{scenario, applied}: every change applied.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+                       "400": { "$ref": "#/components/responses/BadInput" },
+                       "404": { "$ref": "#/components/responses/NotFound" } }
+      }
+    },
     "/v1/openapi.json": {
       "get": {
         "summary": "This document.",

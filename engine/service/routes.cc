@@ -52,7 +52,7 @@ void Bind(httplib::Server& server, const std::string& method, const std::string&
 
 }  // namespace
 
-void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptions& options) {
+void RegisterRoutes(httplib::Server& server, SessionPool& pool, ScenarioStore& store, const ServeOptions& options) {
   std::map<std::string, std::map<std::string, Answer>> routes;  // path → method → answer
   routes["/v1/run"]["POST"] = WithSession(pool, [](Session& session, const httplib::Request& request) {
     bool explain = request.has_param("explain") && request.get_param_value("explain") != "false";
@@ -71,6 +71,19 @@ void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptio
   routes["/v1/health"]["GET"] = [&pool](const httplib::Request&) {
     return AnswerHealthRequest(pool.size(), pool.busy());
   };
+  // Open scenarios (scenario_store.h): opened once, then asked and changed by id.
+  const std::string scenario = R"(/v1/scenarios/([^/]+))";
+  routes["/v1/scenarios"]["POST"] = [&store](const httplib::Request& request) {
+    return store.Open(request.body, request.get_header_value("Content-Type"));
+  };
+  routes[scenario]["GET"] = [&store](const httplib::Request& request) { return store.Run(request.matches[1]); };
+  routes[scenario]["DELETE"] = [&store](const httplib::Request& request) { return store.Close(request.matches[1]); };
+  routes[scenario + "/ask"]["POST"] = [&store](const httplib::Request& request) {
+    return store.Ask(request.matches[1], request.body);
+  };
+  routes[scenario + "/changes"]["POST"] = [&store](const httplib::Request& request) {
+    return store.Change(request.matches[1], request.body);
+  };
   routes["/v1/openapi.json"]["GET"] = [](const httplib::Request&) { return Reply{200, OpenApiDocument(), {}, {}}; };
 
   // Every other method on a known path is answered 405, naming the ones it takes.
@@ -80,9 +93,9 @@ void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptio
     std::string allow = fmt::format("{}", fmt::join(allowed, ", "));
     for (const char* method : {"GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}) {
       if (methods.count(method) > 0) continue;
-      methods[method] = [path = path, method = std::string(method), allow](const httplib::Request&) {
+      methods[method] = [method = std::string(method), allow](const httplib::Request& request) {
         return Refusal(kMethodNotAllowed, "method-not-allowed",
-                       fmt::format("{} {} is not an endpoint: {} takes {}", method, path, path, allow));
+                       fmt::format("{} {} is not an endpoint: {} takes {}", method, request.path, request.path, allow));
       };
     }
     for (auto& [method, answer] : methods) Bind(server, method, path, answer);

@@ -5,12 +5,14 @@
 
 #include <httplib.h>
 
+#include "service/scenario_store.h"
 #include "service/serve_options.h"
 #include "service/session_pool.h"
 
 namespace rulecraft::service {
 
-// Registers every route of the v1 API on `server`, lending Sessions from `pool`.
-void RegisterRoutes(httplib::Server& server, SessionPool& pool, const ServeOptions& options);
+// Registers every route of the v1 API on `server`, lending Sessions from `pool` and keeping
+// open scenarios in `store`.
+void RegisterRoutes(httplib::Server& server, SessionPool& pool, ScenarioStore& store, const ServeOptions& options);
 
 }  // namespace rulecraft::service

@@ -60,7 +60,8 @@ int Serve(const ServeOptions& options) {
   size_t threads = static_cast<size_t>(options.workers) * 2 + 2;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.max_body_bytes);
-  RegisterRoutes(server, pool, options);
+  ScenarioStore store(SessionOptions{options.ruleset_folders, true});
+  RegisterRoutes(server, pool, store, options);
 
   int port = options.port;
   bool bound = port == 0 ? (port = server.bind_to_any_port(options.host)) > 0 : server.bind_to_port(options.host, port);
