@@ -12,6 +12,7 @@
 #include "model/map_reader.h"
 #include "model/placement_check.h"
 #include "model/query_reader.h"
+#include "model/unknown_row.h"
 #include "tables/cell.h"
 #include "tables/yaml_file.h"
 
@@ -29,10 +30,7 @@ std::optional<std::string> ReadRowName(const SourceFile& file, const YAML::Node&
   auto name = yaml::ReadText(file, node, what, diagnostics);
   if (!name) return std::nullopt;
   if (table.Find(*name) != nullptr) return name;
-  Diagnostic& error = diagnostics.Error(
-      "unknown-name", yaml::SpanOf(file, node),
-      fmt::format("unknown {} '{}': not a row of table '{}'", what, *name, table.name));
-  SuggestName(error, *name, table.RowNames());
+  ReportUnknownRow(diagnostics, yaml::SpanOf(file, node), table, what, *name, {});
   return std::nullopt;
 }
 
