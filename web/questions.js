@@ -10,7 +10,7 @@ const kShown = {
   route: ["legal", "cost", "cost_ft", "first_illegal", "ends_at", "attacks_of_opportunity"],
   closest: ["closest", "distance_ft", "tied"],
   travel: ["possible", "miles_per_hour", "miles_per_day", "miles"],
-  reach: ["reachable", "may_end", "speed_ft", "budget_ft"],
+  reach: ["reachable_count", "may_end_count", "speed_ft", "budget_ft"],
   threatened: ["threatened", "square", "threatens"],
   attack: ["possible", "why", "adjacent", "flanking", "flankers", "cover", "concealment", "miss_chance",
     "attack_bonus", "ac_bonus", "net", "line_of_effect", "line_of_sight", "attack_of_opportunity", "effects"],

@@ -10,9 +10,11 @@ std::string Plain(const nlohmann::json& value) {
   return value.dump();
 }
 
-// One explanation entry as a line: "rule speed = 40 ft  (rulesets/x/ruleset.rules:12:6)".
+// One explanation entry as a line: a summary's own sentence, or a trace entry's "rule speed = 40
+// ft  (dnd35:ruleset.rules:12:6)".
 std::string ExplainLine(const nlohmann::json& part) {
   auto text = [&](const char* key) { return part.contains(key) ? Plain(part.at(key)) : std::string(); };
+  if (part.contains("line")) return text("line");  // a summary entry (query/explain_summary.h)
   std::string line;
   if (part.contains("rule")) {
     line = fmt::format("rule {} = {}", text("rule"), text("value"));

@@ -9,6 +9,7 @@
 #include "query/movement_query.h"
 #include "query/save_query.h"
 #include "query/size_query.h"
+#include "query/source_name.h"
 #include "query/speed_query.h"
 #include "query/travel_query.h"
 
@@ -32,9 +33,9 @@ nlohmann::json Number(double value) {
 
 std::string Where(const SourceSpan& span, const SourceSet& sources) {
   const SourceFile* file = sources.Find(span.file);
-  if (file == nullptr) return span.file;
+  if (file == nullptr) return RulesetRelativeName(span.file);
   LineColumn at = file->Locate(span.begin);
-  return fmt::format("{}:{}:{}", span.file, at.line, at.column);
+  return fmt::format("{}:{}:{}", RulesetRelativeName(span.file), at.line, at.column);
 }
 
 void ReportHookFailure(const hooks::Runner& hooks, nlohmann::json& result) {
@@ -58,7 +59,7 @@ nlohmann::json ExplainHookChange(const hooks::Change& change) {
     if (boolean) return value != 0;
     return Number(value);
   };
-  return {{"script", change.script->path},
+  return {{"script", RulesetRelativeName(change.script->path)},
           {"hook", hooks::HookPointName(change.point)},
           {"was", shown(change.before)},
           {"value", shown(change.after)}};

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "query/answer.h"
+#include "query/rule_quote.h"
 
 namespace rulecraft::query {
 
@@ -30,6 +31,7 @@ nlohmann::json ExplainTrace(const eval::Trace& trace, const compile::Program& pr
         out.push_back({{"rule", rule.name},
                        {"value", FormatValue(event.value, rule.result)},
                        {"at", Where(rule.span, sources)}});
+        if (std::string quote = RuleQuote(rule.span, sources); !quote.empty()) out.back()["quote"] = std::move(quote);
         break;
       }
       case Kind::kColumn: {

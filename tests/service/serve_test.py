@@ -106,7 +106,7 @@ class ServeTest(unittest.TestCase):
                          ("malformed-json", "request.json", 2, 14))
         self.assertIn("^", error["rendered"])
         self.assertEqual(document["results"], [])
-        self.assertEqual(document["schema_version"], 1)
+        self.assertEqual(document["schema_version"], 2)
 
     def test_malformed_yaml_is_400_at_its_line(self):
         status, document, _ = self.post_run("ruleset: dnd35\nqueries: [\n  - a: b\n", "application/yaml")

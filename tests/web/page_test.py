@@ -188,7 +188,7 @@ class PageTest(unittest.TestCase):
         self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 3)
         answers, _ = self.assert_page_agrees_with_command(["path", "reach", "threatened"])
         self.assertTrue(answers["path"]["reachable"])
-        self.assertGreater(answers["reach"]["reachable"], 0)
+        self.assertGreater(answers["reach"]["reachable_count"], 0)
         self.assert_picture_drawn("path")
 
         # Then the orc's square: the same, and a ranged attack past the wall's end.
