@@ -7,6 +7,7 @@
 #include "query/closest_query.h"
 #include "query/combat_query.h"
 #include "query/movement_query.h"
+#include "query/reach_square.h"
 #include "query/save_query.h"
 #include "query/size_query.h"
 #include "query/source_name.h"
@@ -83,6 +84,7 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kReach:
       AnswerReach(context, query, result);
+      if (result.value("status", "ok") == "ok") AddReachSquare(context, query, result);
       return result;
     case model::QueryKind::kPath:
       AnswerPath(context, query, result);

@@ -168,8 +168,10 @@ std::string StepLabel(const nlohmann::json& result, const nlohmann::json& step) 
       result["first_illegal"].contains("at")) {
     return label + " → " + SquareText(result["first_illegal"]["at"]) + ", not taken";
   }
-  if (!result.contains("steps")) return label;
-  const nlohmann::json& steps = result["steps"];
+  // A path's or route's steps, or those of the square a reach explains.
+  const nlohmann::json* owner = result.contains("explained_square") ? &result["explained_square"] : &result;
+  if (!owner->contains("steps")) return label;
+  const nlohmann::json& steps = (*owner)["steps"];
   if (index == 0 || index > steps.size() || !steps[index - 1].contains("at")) return label;
   return label + " → " + SquareText(steps[index - 1]["at"]);
 }
