@@ -167,10 +167,17 @@ int main(int argc, char** argv) {
   CLI::App* run = app.add_subcommand("run", "Answer the queries of a scenario file.");
   run->add_option("scenario", scenario, "Scenario YAML (or JSON) file; - reads it from standard input")->required();
   AddFormatOption(*run, run_format);
-  run->add_flag("--explain{summary}", explain,
+  run->add_flag("--explain", explain,
                 "Show the rule behind each number, with its inputs and source; --explain=full shows every "
                 "rule, table cell and modifier read")
-      ->check(CLI::IsMember({"summary", "full"}));
+      ->check(CLI::Validator(
+          [](std::string& level) {
+            if (level == "true") level = "summary";  // --explain without a value
+            return level == "summary" || level == "full"
+                       ? std::string()
+                       : "expected --explain or --explain=full, found --explain=" + level;
+          },
+          "[=full]"));
   run->footer(kFooter);
 
   std::string render_scenario;
