@@ -45,8 +45,9 @@ export function shownText(value) {
   return String(value);
 }
 
-/** One line of `explain`: the rule, table cell or hook behind a number, and where it is written. */
+/** One line of `explain`: the summary's own sentence, or the rule, table cell or hook behind a number and where it is written. */
 export function explainLine(entry) {
+  if (typeof entry.line === "string") return entry.line;
   const where = entry.at ? ` (${typeof entry.at === "string" ? entry.at : JSON.stringify(entry.at)})` : "";
   if (entry.rule) return `rule ${entry.rule} = ${entry.value ?? ""}${where}`;
   if (entry.table) return `${entry.table}[${entry.row}].${entry.column} = ${entry.value ?? ""}${where}`;
@@ -87,7 +88,7 @@ export function answersView(results, onPick) {
     block.append(list);
     if ((result.explain ?? []).length > 0) {
       const details = make("details", { class: "explain" });
-      details.append(make("summary", {}, `why (${result.explain.length} rules and cells)`));
+      details.append(make("summary", {}, `why (${result.explain.length} ${result.explain.length === 1 ? "line" : "lines"})`));
       const items = make("ol");
       for (const entry of result.explain) items.append(make("li", {}, explainLine(entry)));
       details.append(items);
