@@ -17,7 +17,10 @@ import os
 import subprocess
 import sys
 
-import jsonschema
+try:
+    import jsonschema
+except ImportError:
+    sys.exit("validate_answers.py needs Debian's python3-jsonschema (./dev installs it: it is in PACKAGES)")
 
 
 def runs(source_dir):
