@@ -1,5 +1,8 @@
 #include "cli/text_output.h"
 
+#include <algorithm>
+#include <string>
+
 #include <fmt/format.h>
 
 namespace rulecraft::cli {
@@ -59,7 +62,11 @@ std::string RenderResultsText(const nlohmann::json& document, bool explain) {
     }
     if (explain && result.contains("explain")) {
       out += "  why:\n";
-      for (const nlohmann::json& part : result["explain"]) out += "    " + ExplainLine(part) + "\n";
+      // A full trace's entries are indented under the rule that read them (`depth`).
+      for (const nlohmann::json& part : result["explain"]) {
+        int depth = part.contains("depth") && part["depth"].is_number_integer() ? part["depth"].get<int>() : 0;
+        out += "    " + std::string(static_cast<size_t>(2 * std::clamp(depth, 0, 16)), ' ') + ExplainLine(part) + "\n";
+      }
     }
   }
   return out;

@@ -99,57 +99,91 @@ void Phrase(nlohmann::json& summary, const std::string& label, const nlohmann::j
   summary["line"] = std::move(line);
 }
 
-// One entry for a group of the trace that computes one number (a step's cost, a mode's
-// distance): its last rule is the outcome; the rule that decided it is the innermost rule
-// giving the same value (back to the last permission rule, `may_…`, before the number's own
-// rules), or, for a refusal, the latest prohibition that held; the rest read after that
-// permission are inputs.
-nlohmann::json SummarizeGroup(const std::vector<const nlohmann::json*>& group, const std::string& label) {
-  int outcome_index = -1;
-  for (int i = static_cast<int>(group.size()) - 1; i >= 0 && outcome_index < 0; --i) {
-    if (IsRule(*group[static_cast<size_t>(i)])) outcome_index = i;
+int Depth(const nlohmann::json& entry) { return entry.value("depth", 0); }
+
+// The index of the first entry of `group` in the subtree of entry `top` (the entries it read, at
+// a greater depth, just before it).
+size_t SubtreeStart(const std::vector<const nlohmann::json*>& group, size_t top) {
+  size_t start = top;
+  while (start > 0 && Depth(*group[start - 1]) > Depth(*group[top])) --start;
+  return start;
+}
+
+// The rule entries that `top` read directly (one level deeper, in its subtree), in order.
+std::vector<size_t> Children(const std::vector<const nlohmann::json*>& group, size_t top) {
+  std::vector<size_t> children;
+  for (size_t i = SubtreeStart(group, top); i < top; ++i) {
+    if (Depth(*group[i]) == Depth(*group[top]) + 1) children.push_back(i);
   }
-  if (outcome_index < 0) outcome_index = static_cast<int>(group.size()) - 1;
-  const nlohmann::json& outcome = *group[static_cast<size_t>(outcome_index)];
-  int deciding_index = outcome_index;
-  int phase_start = 0;  // after the last yes/no test before the number's own rules
+  return children;
+}
+
+// The summary of the number entry `top` of `group` gives: the rule that decided it is the
+// innermost rule of the chain that passes the same value up (the 2nd diagonal under step_cost);
+// for a refusal (false), the latest prohibition that held under it. Its inputs are what it read
+// that applies, each under no rule that does not apply (a false `squeezes` hides what it read).
+nlohmann::json SummarizeNumber(const std::vector<const nlohmann::json*>& group, size_t top, const std::string& label) {
+  const nlohmann::json& outcome = *group[top];
+  const size_t start = SubtreeStart(group, top);
+  std::vector<size_t> chain = {top};
   if (IsRule(outcome) && IsBoolean(outcome)) {
     if (Text(outcome, "value") == "false") {
-      for (int i = outcome_index - 1; i >= 0; --i) {
-        const nlohmann::json& entry = *group[static_cast<size_t>(i)];
-        if (IsRule(entry) && Text(entry, "value") == "true") {
-          deciding_index = i;
+      for (size_t i = top; i-- > start;) {
+        if (IsRule(*group[i]) && Text(*group[i], "value") == "true" && !IsPermission(*group[i])) {
+          chain.push_back(i);
           break;
         }
       }
     }
-    phase_start = outcome_index;  // a yes/no answer lists no inputs but the deciding rule
   } else {
-    for (int i = outcome_index - 1; i >= 0; --i) {
-      const nlohmann::json& entry = *group[static_cast<size_t>(i)];
-      if (!IsRule(entry)) continue;
-      if (IsPermission(entry)) {
-        phase_start = i + 1;
-        break;
+    for (bool deeper = true; deeper;) {
+      deeper = false;
+      std::vector<size_t> children = Children(group, chain.back());
+      for (auto child = children.rbegin(); child != children.rend(); ++child) {
+        if (IsRule(*group[*child]) && Text(*group[*child], "value") == Text(outcome, "value")) {
+          chain.push_back(*child);
+          deeper = true;
+          break;
+        }
       }
-      if (!IsBoolean(entry) && Text(entry, "value") == Text(outcome, "value")) deciding_index = i;
     }
   }
-  const nlohmann::json& deciding = *group[static_cast<size_t>(deciding_index)];
+  const nlohmann::json& deciding = *group[chain.back()];
   nlohmann::json summary = {{"rule", Text(outcome, "rule")}, {"value", Text(outcome, "value")},
                             {"at", Text(deciding, "at")}};
-  if (deciding_index != outcome_index) summary["decided_by"] = Short(deciding);
+  if (chain.size() > 1) summary["decided_by"] = Short(deciding);
   if (deciding.contains("quote")) summary["quote"] = deciding["quote"];
   std::vector<std::string> inputs;
-  for (int i = phase_start; i < outcome_index; ++i) {
-    if (i == deciding_index) continue;
-    const nlohmann::json& entry = *group[static_cast<size_t>(i)];
-    if (IsRule(entry) && Text(entry, "value") == Text(outcome, "value") && i > deciding_index) continue;
-    inputs.push_back(Short(entry));
+  int hidden_below = -1;  // while >= 0: inside the subtree of a rule that does not apply, at this depth
+  for (size_t i = top; i-- > start;) {  // parents come after their children
+    const nlohmann::json& entry = *group[i];
+    if (hidden_below >= 0 && Depth(entry) > hidden_below) continue;
+    hidden_below = -1;
+    if (std::find(chain.begin(), chain.end(), i) != chain.end()) continue;
+    if (!Applies(Short(entry))) {
+      hidden_below = Depth(entry);
+      continue;
+    }
+    if (!IsPermission(entry)) inputs.insert(inputs.begin(), Short(entry));
   }
   AddInputs(summary, inputs);
   Phrase(summary, label, outcome, deciding);
   return summary;
+}
+
+// One entry for a group of the trace that computes one number (a step's cost, a mode's
+// distance): its last rule at the group's top depth is the number.
+nlohmann::json SummarizeGroup(const std::vector<const nlohmann::json*>& group, const std::string& label) {
+  int top_depth = Depth(*group.front());
+  for (const nlohmann::json* entry : group) top_depth = std::min(top_depth, Depth(*entry));
+  size_t top = group.size() - 1;
+  for (size_t i = group.size(); i-- > 0;) {
+    if (IsRule(*group[i]) && Depth(*group[i]) == top_depth) {
+      top = i;
+      break;
+    }
+  }
+  return SummarizeNumber(group, top, label);
 }
 
 // "(4,5)" for [4, 5].
@@ -176,10 +210,9 @@ std::string StepLabel(const nlohmann::json& result, const nlohmann::json& step) 
   return label + " → " + SquareText(steps[index - 1]["at"]);
 }
 
-// Whether a trace entry gives a number the answer names: a rule called like one of its keys
-// (or like a key and more: `cover_degree` for `cover`), a size field, a Lua hook's change.
+// Whether a trace entry is a rule called like one of the answer's keys (or like a key and more:
+// `cover_degree` for `cover`).
 bool NamesANumber(const nlohmann::json& entry, const nlohmann::json& result) {
-  if (entry.contains("field") || entry.contains("script")) return true;
   if (!IsRule(entry)) return false;
   std::string rule = Text(entry, "rule");
   for (const auto& [key, value] : result.items()) {
@@ -190,47 +223,30 @@ bool NamesANumber(const nlohmann::json& entry, const nlohmann::json& result) {
   return false;
 }
 
-// The entries of a trace that belong to no step or mode: one per number the answer names,
-// each with the entries read since the previous one as inputs; a stretch naming none is
-// summed up by its last rule.
+// The entries of a trace that belong to no step or mode: one per size field and Lua hook
+// change, and one per rule the engine called (depth 0) that names a number of the answer — or,
+// when none does, per rule the engine called.
 void SummarizeLoose(const std::vector<const nlohmann::json*>& loose, const nlohmann::json& result,
                     nlohmann::json& out) {
-  std::vector<std::string> inputs;
-  const nlohmann::json* last_rule = nullptr;
-  std::vector<std::string> before_last_rule;  // the inputs read before `last_rule`
+  bool any_named = false;
   for (const nlohmann::json* entry : loose) {
-    if (entry->contains("field")) {
-      nlohmann::json summary = {{"field", Text(*entry, "field")}, {"value", Text(*entry, "value")},
-                                {"at", Text(*entry, "at")}};
-      summary["line"] = fmt::format("{} = {}: {} ({})", Text(*entry, "field"), Text(*entry, "value"),
-                                    Text(*entry, "from"), Place(*entry));
-      out.push_back(std::move(summary));
-      inputs.clear();
-      continue;
-    }
-    if (!NamesANumber(*entry, result)) {
-      if (IsRule(*entry)) last_rule = entry, before_last_rule = inputs;
-      inputs.push_back(Short(*entry));
-      continue;
-    }
-    nlohmann::json summary = entry->contains("script")
-                                 ? nlohmann::json{{"script", Text(*entry, "script")}, {"value", Text(*entry, "value")}}
-                                 : nlohmann::json{{"rule", Text(*entry, "rule")}, {"value", Text(*entry, "value")},
-                                                  {"at", Text(*entry, "at")}};
-    if (entry->contains("quote")) summary["quote"] = (*entry)["quote"];
-    AddInputs(summary, inputs);
-    Phrase(summary, "", *entry, *entry);
-    out.push_back(std::move(summary));
-    inputs.clear();
-    last_rule = nullptr;
+    any_named = any_named || (IsRule(*entry) && Depth(*entry) == 0 && NamesANumber(*entry, result));
   }
-  if (last_rule != nullptr) {  // the stretch after the last named number: its last rule sums it up
-    nlohmann::json summary = {{"rule", Text(*last_rule, "rule")}, {"value", Text(*last_rule, "value")},
-                              {"at", Text(*last_rule, "at")}};
-    if (last_rule->contains("quote")) summary["quote"] = (*last_rule)["quote"];
-    AddInputs(summary, before_last_rule);
-    Phrase(summary, "", *last_rule, *last_rule);
-    out.push_back(std::move(summary));
+  for (size_t i = 0; i < loose.size(); ++i) {
+    const nlohmann::json& entry = *loose[i];
+    if (entry.contains("field")) {
+      nlohmann::json summary = {{"field", Text(entry, "field")}, {"value", Text(entry, "value")},
+                                {"at", Text(entry, "at")}};
+      summary["line"] = fmt::format("{} = {}: {} ({})", Text(entry, "field"), Text(entry, "value"),
+                                    Text(entry, "from"), Place(entry));
+      out.push_back(std::move(summary));
+    } else if (entry.contains("script")) {
+      nlohmann::json summary = {{"script", Text(entry, "script")}, {"value", Text(entry, "value")}};
+      summary["line"] = Short(entry);
+      out.push_back(std::move(summary));
+    } else if (IsRule(entry) && Depth(entry) == 0 && (!any_named || NamesANumber(entry, result))) {
+      out.push_back(SummarizeNumber(loose, i, ""));
+    }
   }
 }
 

@@ -9,18 +9,19 @@
 namespace rulecraft::query {
 namespace {
 
-// A path of one diagonal step whose cost, 2, comes from diagonal_cost through step_cost.
+// A path of one diagonal step whose cost, 2, comes from diagonal_cost through hindered_cost and
+// step_cost (depth: what each rule read is nested one deeper).
 nlohmann::json DiagonalPath() {
   return nlohmann::json::parse(R"({
     "steps": [{"at": [4, 5], "cost": 2, "total": 2}],
     "explain": [
-      {"step": 1, "rule": "may_enter", "value": "true", "at": "dnd35:movement.rules:131:6"},
-      {"step": 1, "table": "terrain", "row": "open", "column": "difficult", "value": "false", "at": "t:1:1"},
-      {"step": 1, "table": "sizes", "row": "medium", "column": "space", "value": "5 ft", "at": "t:2:1"},
-      {"step": 1, "rule": "hindrances", "value": "0", "at": "dnd35:movement.rules:27:6"},
-      {"step": 1, "rule": "diagonal_cost", "value": "2", "at": "dnd35:movement.rules:12:6", "quote": "\"second diagonal\""},
-      {"step": 1, "rule": "hindered_cost", "value": "2", "at": "dnd35:movement.rules:62:6"},
-      {"step": 1, "rule": "step_cost", "value": "2", "at": "dnd35:movement.rules:70:6"}
+      {"step": 1, "rule": "may_enter", "value": "true", "at": "dnd35:movement.rules:131:6", "depth": 0},
+      {"step": 1, "table": "terrain", "row": "open", "column": "difficult", "value": "false", "at": "t:1:1", "depth": 2},
+      {"step": 1, "rule": "hindrances", "value": "0", "at": "dnd35:movement.rules:27:6", "depth": 1},
+      {"step": 1, "rule": "diagonal_cost", "value": "2", "at": "dnd35:movement.rules:12:6", "quote": "\"second diagonal\"", "depth": 2},
+      {"step": 1, "table": "sizes", "row": "medium", "column": "space", "value": "5 ft", "at": "t:2:1", "depth": 2},
+      {"step": 1, "rule": "hindered_cost", "value": "2", "at": "dnd35:movement.rules:62:6", "depth": 1},
+      {"step": 1, "rule": "step_cost", "value": "2", "at": "dnd35:movement.rules:70:6", "depth": 0}
     ]})");
 }
 
@@ -41,9 +42,9 @@ TEST(ExplainSummary, ARefusalNamesTheProhibitionThatHeld) {
   nlohmann::json result = nlohmann::json::parse(R"({
     "first_illegal": {"step": 1, "at": [2, 0], "why": "blocked"},
     "explain": [
-      {"step": 1, "rule": "blocked", "value": "true", "at": "dnd35:movement.rules:91:6"},
-      {"step": 1, "rule": "charge_forbids", "value": "false", "at": "dnd35:movement.rules:127:6"},
-      {"step": 1, "rule": "may_enter", "value": "false", "at": "dnd35:movement.rules:131:6"}
+      {"step": 1, "rule": "blocked", "value": "true", "at": "dnd35:movement.rules:91:6", "depth": 1},
+      {"step": 1, "rule": "charge_forbids", "value": "false", "at": "dnd35:movement.rules:127:6", "depth": 1},
+      {"step": 1, "rule": "may_enter", "value": "false", "at": "dnd35:movement.rules:131:6", "depth": 0}
     ]})");
   nlohmann::json summary = SummarizeExplain(result);
   ASSERT_EQ(summary.size(), 1u);
@@ -52,19 +53,19 @@ TEST(ExplainSummary, ARefusalNamesTheProhibitionThatHeld) {
             "step 1 → (2,0), not taken: may_enter = false by blocked = true (dnd35:movement.rules:91)");
 }
 
-TEST(ExplainSummary, ANumberOfTheAnswerGetsItsOwnLine) {
+TEST(ExplainSummary, ANumberOfTheAnswerGetsItsOwnLineWithWhatItRead) {
   nlohmann::json result = nlohmann::json::parse(R"({
     "attack_bonus": 1, "cover": "low",
     "explain": [
-      {"rule": "may_attack", "value": "true", "at": "c:1:1"},
-      {"modifier": "+1 size", "counted": true, "source": "size", "at": "c:2:1"},
-      {"rule": "attack_bonus", "value": "1", "at": "dnd35:combat.rules:71:6"},
-      {"rule": "walls_cover", "value": "true", "at": "c:3:1"},
-      {"rule": "cover_degree", "value": "cover.low", "at": "d20_cover:cover.rules:36:6"}
+      {"rule": "may_attack", "value": "true", "at": "c:1:1", "depth": 0},
+      {"modifier": "+1 size", "counted": true, "source": "size", "at": "c:2:1", "depth": 1},
+      {"rule": "attack_bonus", "value": "1", "at": "dnd35:combat.rules:71:6", "depth": 0},
+      {"rule": "walls_cover", "value": "true", "at": "c:3:1", "depth": 1},
+      {"rule": "cover_degree", "value": "cover.low", "at": "d20_cover:cover.rules:36:6", "depth": 0}
     ]})");
   nlohmann::json summary = SummarizeExplain(result);
   ASSERT_EQ(summary.size(), 2u);
-  EXPECT_EQ(summary[0]["line"], "attack_bonus = 1 (dnd35:combat.rules:71) ← may_attack = true, +1 size (size)");
+  EXPECT_EQ(summary[0]["line"], "attack_bonus = 1 (dnd35:combat.rules:71) ← +1 size (size)");
   EXPECT_EQ(summary[1]["line"], "cover_degree = cover.low (d20_cover:cover.rules:36) ← walls_cover = true");
 }
 
