@@ -1,11 +1,11 @@
 #include "query/explain_summary.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace rulecraft::query {
 namespace {
@@ -34,15 +34,16 @@ bool IsPermission(const nlohmann::json& entry) {
 std::string Short(const nlohmann::json& entry) {
   if (IsRule(entry)) return Text(entry, "rule") + " = " + Text(entry, "value");
   if (entry.contains("table")) {
-    return fmt::format("{}.{}.{} = {}", Text(entry, "table"), Text(entry, "row"), Text(entry, "column"),
-                       Text(entry, "value"));
+    return fmt::format("{}.{}.{} = {}", Text(entry, "table"), Text(entry, "row"),
+                       Text(entry, "column"), Text(entry, "value"));
   }
   if (entry.contains("modifier")) {
     return Text(entry, "modifier") + (entry.value("counted", true) ? "" : " (not counted)") +
            (entry.contains("source") ? " (" + Text(entry, "source") + ")" : "");
   }
-  if (entry.contains("script")) return fmt::format("{} {}: {} → {}", Text(entry, "script"), Text(entry, "hook"),
-                                                   Text(entry, "was"), Text(entry, "value"));
+  if (entry.contains("script"))
+    return fmt::format("{} {}: {} → {}", Text(entry, "script"), Text(entry, "hook"),
+                       Text(entry, "was"), Text(entry, "value"));
   return entry.dump();
 }
 
@@ -52,18 +53,21 @@ std::string Place(const nlohmann::json& entry) {
   size_t last = at.rfind(':');
   if (last == std::string::npos) return at;
   size_t before = at.rfind(':', last - 1);
-  bool two_numbers = before != std::string::npos && at.find_first_not_of("0123456789", before + 1) == last &&
-                     last + 1 < at.size() && at.find_first_not_of("0123456789", last + 1) == std::string::npos;
+  bool two_numbers =
+      before != std::string::npos && at.find_first_not_of("0123456789", before + 1) == last &&
+      last + 1 < at.size() && at.find_first_not_of("0123456789", last + 1) == std::string::npos;
   return two_numbers ? at.substr(0, last) : at;
 }
 
 // Whether an input says that something applies: not false, zero, none or absent (what applies
 // is what a person checks; the full trace has the rest).
 bool Applies(const std::string& input) {
-  for (const char* nothing : {" = false", " = 0", " = none", " = (absent)", " = 0 modifiers", " = 0 ft", "+0 "}) {
+  for (const char* nothing :
+       {" = false", " = 0", " = none", " = (absent)", " = 0 modifiers", " = 0 ft", "+0 "}) {
     std::string_view tail(nothing);
     if (tail.front() == '+' ? input.rfind(tail, 0) == 0
-                            : input.size() >= tail.size() && input.compare(input.size() - tail.size(), tail.size(), tail) == 0)
+                            : input.size() >= tail.size() &&
+                                  input.compare(input.size() - tail.size(), tail.size(), tail) == 0)
       return false;
   }
   return true;
@@ -78,7 +82,8 @@ void AddInputs(nlohmann::json& summary, const std::vector<std::string>& inputs) 
   }
   if (unique.empty()) return;
   size_t shown = std::min(unique.size(), kMaxInputs);
-  summary["inputs"] = std::vector<std::string>(unique.begin(), unique.begin() + static_cast<long>(shown));
+  summary["inputs"] =
+      std::vector<std::string>(unique.begin(), unique.begin() + static_cast<long>(shown));
   if (unique.size() > shown) summary["inputs_not_shown"] = unique.size() - shown;
 }
 
@@ -92,8 +97,10 @@ void Phrase(nlohmann::json& summary, const std::string& label, const nlohmann::j
   if (deciding.contains("quote")) line += " " + Text(deciding, "quote");
   if (summary.contains("inputs")) {
     std::string inputs;
-    for (const auto& input : summary["inputs"]) inputs += (inputs.empty() ? "" : ", ") + input.get<std::string>();
-    if (summary.contains("inputs_not_shown")) inputs += fmt::format(", … {} more", summary["inputs_not_shown"].get<size_t>());
+    for (const auto& input : summary["inputs"])
+      inputs += (inputs.empty() ? "" : ", ") + input.get<std::string>();
+    if (summary.contains("inputs_not_shown"))
+      inputs += fmt::format(", … {} more", summary["inputs_not_shown"].get<size_t>());
     line += " ← " + inputs;
   }
   summary["line"] = std::move(line);
@@ -122,7 +129,8 @@ std::vector<size_t> Children(const std::vector<const nlohmann::json*>& group, si
 // innermost rule of the chain that passes the same value up (the 2nd diagonal under step_cost);
 // for a refusal (false), the latest prohibition that held under it. Its inputs are what it read
 // that applies, each under no rule that does not apply (a false `squeezes` hides what it read).
-nlohmann::json SummarizeNumber(const std::vector<const nlohmann::json*>& group, size_t top, const std::string& label) {
+nlohmann::json SummarizeNumber(const std::vector<const nlohmann::json*>& group, size_t top,
+                               const std::string& label) {
   const nlohmann::json& outcome = *group[top];
   const size_t start = SubtreeStart(group, top);
   std::vector<size_t> chain = {top};
@@ -149,12 +157,14 @@ nlohmann::json SummarizeNumber(const std::vector<const nlohmann::json*>& group, 
     }
   }
   const nlohmann::json& deciding = *group[chain.back()];
-  nlohmann::json summary = {{"rule", Text(outcome, "rule")}, {"value", Text(outcome, "value")},
+  nlohmann::json summary = {{"rule", Text(outcome, "rule")},
+                            {"value", Text(outcome, "value")},
                             {"at", Text(deciding, "at")}};
   if (chain.size() > 1) summary["decided_by"] = Short(deciding);
   if (deciding.contains("quote")) summary["quote"] = deciding["quote"];
   std::vector<std::string> inputs;
-  int hidden_below = -1;  // while >= 0: inside the subtree of a rule that does not apply, at this depth
+  int hidden_below =
+      -1;  // while >= 0: inside the subtree of a rule that does not apply, at this depth
   for (size_t i = top; i-- > start;) {  // parents come after their children
     const nlohmann::json& entry = *group[i];
     if (hidden_below >= 0 && Depth(entry) > hidden_below) continue;
@@ -173,7 +183,8 @@ nlohmann::json SummarizeNumber(const std::vector<const nlohmann::json*>& group, 
 
 // One entry for a group of the trace that computes one number (a step's cost, a mode's
 // distance): its last rule at the group's top depth is the number.
-nlohmann::json SummarizeGroup(const std::vector<const nlohmann::json*>& group, const std::string& label) {
+nlohmann::json SummarizeGroup(const std::vector<const nlohmann::json*>& group,
+                              const std::string& label) {
   int top_depth = Depth(*group.front());
   for (const nlohmann::json* entry : group) top_depth = std::min(top_depth, Depth(*entry));
   size_t top = group.size() - 1;
@@ -198,12 +209,14 @@ std::string StepLabel(const nlohmann::json& result, const nlohmann::json& step) 
   std::string label = "step " + step.dump();
   if (!step.is_number_integer()) return label;
   size_t index = step.get<size_t>();
-  if (result.contains("first_illegal") && result["first_illegal"].value("step", size_t{0}) == index &&
+  if (result.contains("first_illegal") &&
+      result["first_illegal"].value("step", size_t{0}) == index &&
       result["first_illegal"].contains("at")) {
     return label + " → " + SquareText(result["first_illegal"]["at"]) + ", not taken";
   }
   // A path's or route's steps, or those of the square a reach explains.
-  const nlohmann::json* owner = result.contains("explained_square") ? &result["explained_square"] : &result;
+  const nlohmann::json* owner =
+      result.contains("explained_square") ? &result["explained_square"] : &result;
   if (!owner->contains("steps")) return label;
   const nlohmann::json& steps = (*owner)["steps"];
   if (index == 0 || index > steps.size() || !steps[index - 1].contains("at")) return label;
@@ -217,7 +230,8 @@ bool NamesANumber(const nlohmann::json& entry, const nlohmann::json& result) {
   std::string rule = Text(entry, "rule");
   for (const auto& [key, value] : result.items()) {
     if (key == "id" || key == "kind" || key == "status" || key == "explain") continue;
-    if (rule == key || (rule.size() > key.size() && rule.compare(0, key.size(), key) == 0 && rule[key.size()] == '_'))
+    if (rule == key || (rule.size() > key.size() && rule.compare(0, key.size(), key) == 0 &&
+                        rule[key.size()] == '_'))
       return true;
   }
   return false;
@@ -235,7 +249,8 @@ void SummarizeLoose(const std::vector<const nlohmann::json*>& loose, const nlohm
   for (size_t i = 0; i < loose.size(); ++i) {
     const nlohmann::json& entry = *loose[i];
     if (entry.contains("field")) {
-      nlohmann::json summary = {{"field", Text(entry, "field")}, {"value", Text(entry, "value")},
+      nlohmann::json summary = {{"field", Text(entry, "field")},
+                                {"value", Text(entry, "value")},
                                 {"at", Text(entry, "at")}};
       summary["line"] = fmt::format("{} = {}: {} ({})", Text(entry, "field"), Text(entry, "value"),
                                     Text(entry, "from"), Place(entry));
@@ -262,14 +277,16 @@ nlohmann::json SummarizeExplain(const nlohmann::json& result) {
     if (group.empty()) return;
     const nlohmann::json& first = *group.front();
     std::string label = first.contains("step") ? StepLabel(result, first["step"]) : "";
-    if (first.contains("mode")) label = (label.empty() ? "mode " : label + ", mode ") + Text(first, "mode");
+    if (first.contains("mode"))
+      label = (label.empty() ? "mode " : label + ", mode ") + Text(first, "mode");
     if (first.contains("attack_of_opportunity_by")) {
       label += ", attack of opportunity by " + Text(first, "attack_of_opportunity_by");
     }
     nlohmann::json summary = SummarizeGroup(group, label);
     if (first.contains("step")) summary["step"] = first["step"];
     if (first.contains("mode")) summary["mode"] = first["mode"];
-    if (first.contains("attack_of_opportunity_by")) summary["attack_of_opportunity_by"] = first["attack_of_opportunity_by"];
+    if (first.contains("attack_of_opportunity_by"))
+      summary["attack_of_opportunity_by"] = first["attack_of_opportunity_by"];
     out.push_back(std::move(summary));
     group.clear();
   };
@@ -280,7 +297,8 @@ nlohmann::json SummarizeExplain(const nlohmann::json& result) {
       loose.push_back(&entry);
       continue;
     }
-    std::string key = Text(entry, "step") + "|" + Text(entry, "mode") + "|" + Text(entry, "attack_of_opportunity_by");
+    std::string key = Text(entry, "step") + "|" + Text(entry, "mode") + "|" +
+                      Text(entry, "attack_of_opportunity_by");
     if (key != group_key) close_group();
     group_key = key;
     group.push_back(&entry);

@@ -4,7 +4,8 @@
 
 namespace rulecraft::query {
 
-void AddReachSquare(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+void AddReachSquare(const AnswerContext& context, const model::Query& query,
+                    nlohmann::json& result) {
   if (!query.params.contains("square")) return;
   model::Query path = query;
   path.kind = model::QueryKind::kPath;

@@ -13,6 +13,7 @@ namespace rulecraft::query {
 // `why` when it is not reached — as the path query in the reach's mode (its `move` by default)
 // answers it, and sets `explain` to that path's rules behind each step; does nothing without
 // `square`.
-void AddReachSquare(const AnswerContext& context, const model::Query& query, nlohmann::json& result);
+void AddReachSquare(const AnswerContext& context, const model::Query& query,
+                    nlohmann::json& result);
 
 }  // namespace rulecraft::query

@@ -14,7 +14,8 @@ constexpr size_t kMaxGlossBytes = 160;  // the English gloss after it
 
 std::string_view Trimmed(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+    text.remove_suffix(1);
   return text;
 }
 
@@ -28,7 +29,8 @@ std::string CommentAbove(const SourceFile& file, uint32_t line) {
     lines.push_back(Trimmed(text));
   }
   std::string joined;
-  for (auto it = lines.rbegin(); it != lines.rend(); ++it) joined += (joined.empty() ? "" : " ") + std::string(*it);
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+    joined += (joined.empty() ? "" : " ") + std::string(*it);
   return joined;
 }
 

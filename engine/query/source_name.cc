@@ -33,7 +33,8 @@ std::string RulesetRelativeName(const std::string& path) {
     fs::path inside = file.lexically_normal().lexically_relative(folder);
     name = folder.filename().string() + ":" + inside.generic_string();
   }
-  if (names.size() < 4096) names.emplace(path, name);  // a bounded cache: the files of a few rulesets
+  if (names.size() < 4096)
+    names.emplace(path, name);  // a bounded cache: the files of a few rulesets
   return name;
 }
 

@@ -34,7 +34,8 @@ TEST(ExplainSummary, OneLinePerStepWithTheDecidingRule) {
   EXPECT_EQ(summary[0]["at"], "dnd35:movement.rules:12:6");
   EXPECT_EQ(summary[0]["inputs"], nlohmann::json::parse(R"(["sizes.medium.space = 5 ft"])"));
   EXPECT_EQ(summary[0]["line"],
-            "step 1 → (4,5): step_cost = 2 by diagonal_cost = 2 (dnd35:movement.rules:12) \"second diagonal\" "
+            "step 1 → (4,5): step_cost = 2 by diagonal_cost = 2 (dnd35:movement.rules:12) \"second "
+            "diagonal\" "
             "← sizes.medium.space = 5 ft");
 }
 
@@ -49,8 +50,9 @@ TEST(ExplainSummary, ARefusalNamesTheProhibitionThatHeld) {
   nlohmann::json summary = SummarizeExplain(result);
   ASSERT_EQ(summary.size(), 1u);
   EXPECT_EQ(summary[0]["decided_by"], "blocked = true");
-  EXPECT_EQ(summary[0]["line"],
-            "step 1 → (2,0), not taken: may_enter = false by blocked = true (dnd35:movement.rules:91)");
+  EXPECT_EQ(
+      summary[0]["line"],
+      "step 1 → (2,0), not taken: may_enter = false by blocked = true (dnd35:movement.rules:91)");
 }
 
 TEST(ExplainSummary, ANumberOfTheAnswerGetsItsOwnLineWithWhatItRead) {
@@ -66,7 +68,8 @@ TEST(ExplainSummary, ANumberOfTheAnswerGetsItsOwnLineWithWhatItRead) {
   nlohmann::json summary = SummarizeExplain(result);
   ASSERT_EQ(summary.size(), 2u);
   EXPECT_EQ(summary[0]["line"], "attack_bonus = 1 (dnd35:combat.rules:71) ← +1 size (size)");
-  EXPECT_EQ(summary[1]["line"], "cover_degree = cover.low (d20_cover:cover.rules:36) ← walls_cover = true");
+  EXPECT_EQ(summary[1]["line"],
+            "cover_degree = cover.low (d20_cover:cover.rules:36) ← walls_cover = true");
 }
 
 TEST(ExplainSummary, NoTraceNoSummary) {
@@ -74,7 +77,8 @@ TEST(ExplainSummary, NoTraceNoSummary) {
 }
 
 TEST(SourceName, AFileIsNamedFromItsRuleset) {
-  EXPECT_EQ(RulesetRelativeName(RULECRAFT_SOURCE_DIR "/rulesets/dnd35/tables/sizes.yaml"), "dnd35:tables/sizes.yaml");
+  EXPECT_EQ(RulesetRelativeName(RULECRAFT_SOURCE_DIR "/rulesets/dnd35/tables/sizes.yaml"),
+            "dnd35:tables/sizes.yaml");
   EXPECT_EQ(RulesetRelativeName(RULECRAFT_SOURCE_DIR "/rulesets/modules/d20_cover/cover.rules"),
             "d20_cover:cover.rules");
   EXPECT_EQ(RulesetRelativeName("no/such/folder/file.yaml"), "no/such/folder/file.yaml");
