@@ -52,13 +52,36 @@ const SourceFile& SourceSet::Add(std::string path, std::string text) {
   return *slot;
 }
 
+namespace {
+
+namespace fs = std::filesystem;
+
+}  // namespace
+
+bool SourceSet::ForgetIfChanged(const std::string& path) {
+  auto stamp = read_from_disk_.find(path);
+  if (stamp == read_from_disk_.end()) return false;
+  std::error_code error;
+  DiskStamp now;
+  now.size = fs::file_size(path, error);
+  if (!error) now.modified = fs::last_write_time(path, error).time_since_epoch().count();
+  if (!error && now == stamp->second) return false;
+  read_from_disk_.erase(stamp);
+  not_text_.erase(path);
+  if (auto file = files_.find(path); file != files_.end()) {
+    replaced_.push_back(std::move(file->second));
+    files_.erase(file);
+  }
+  return true;
+}
+
 const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnostics) {
+  ForgetIfChanged(path);
   if (auto bad = not_text_.find(path); bad != not_text_.end()) {
     diagnostics.Add(bad->second.severity, bad->second.code, bad->second.span, bad->second.message);
     return nullptr;
   }
   if (const SourceFile* known = Find(path)) return known;
-  namespace fs = std::filesystem;
   std::error_code error;
   fs::file_status status = fs::status(path, error);
   if (error || !fs::exists(status)) {
@@ -75,6 +98,10 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
   // Room for the size the file says it has (at most the limit) and one byte more, so a file
   // that is larger, or grows while it is read, is caught without reading it all.
   uintmax_t said = fs::file_size(path, error);
+  // Taken before reading: a change made while it is read shows as a change on the next Read.
+  std::error_code stamp_error;
+  DiskStamp stamp{said, fs::last_write_time(path, stamp_error).time_since_epoch().count()};
+  if (!error && !stamp_error) read_from_disk_[path] = stamp;
   size_t room = (error ? kMax : static_cast<size_t>(std::min<uintmax_t>(said, kMax))) + 1;
   std::ifstream in(path, std::ios::binary);
   std::string text(room, '\0');

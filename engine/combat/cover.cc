@@ -19,6 +19,7 @@ struct LineFacts {
   bool creature = false;
   bool friend_passed = false;
   bool concealing = false;
+  int least_cover = 0;  // the highest of the squares passed through (inside)
   bool has_low = false;
   model::Square nearest_low;
   model::Square nearest_low_beside;
@@ -108,6 +109,7 @@ LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, const mo
       line.sight_inside |= on.blocks_sight;
       line.creature |= on.creature;
       line.friend_passed |= on.friend_passed;
+      line.least_cover = std::max(line.least_cover, on.least_cover);
     }
     if (on.low) line.MeetLow(defender, square, square);
   });
@@ -152,10 +154,11 @@ CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, 
             candidate.wall_lines += line.wall ? 1 : 0;
             candidate.low_lines += line.low ? 1 : 0;
             candidate.creature_lines += line.creature ? 1 : 0;
-            candidate.blocked_lines += line.wall || line.low || line.creature ? 1 : 0;
+            candidate.blocked_lines += line.wall_inside || line.low || line.creature ? 1 : 0;
             candidate.through_wall_lines += line.wall_inside ? 1 : 0;
             candidate.friend_lines += line.friend_passed && !line.creature ? 1 : 0;
             candidate.concealing_lines += line.concealing ? 1 : 0;
+            candidate.least_cover = std::max(candidate.least_cover, line.least_cover);
             // A line touching a wall only along its face or at a corner gives cover (002 "및 그
             // 경계") but is still a line of effect: no solid barrier stands on it. Between two
             // walls (a seam, or corners touching) it is blocked.

@@ -22,6 +22,7 @@ struct SquareOnLine {
   bool friend_passed = false; // only a friend of the defender whose square the defender shares
   bool concealing = false;    // its concealment (rule `square_concealment`) is more than none
   bool blocks_sight = false;  // that concealment blocks sight
+  int least_cover = 0;        // the row of `cover` its terrain's `least_cover` names (0: none)
 };
 
 // The map as lines of attack see it: `at(square)` for squares inside the map.
@@ -55,8 +56,10 @@ struct CoverCandidate {
   int32_t creature_lines = 0;    // lines through the inside of another creature's square
   int32_t friend_lines = 0;      // lines through a friend's square the defender moves through
   int32_t concealing_lines = 0;  // lines through or along a concealing square
-  int32_t blocked_lines = 0;     // lines meeting a wall, a low obstacle or a creature, each line once
+  int32_t blocked_lines = 0;     // lines through a wall (not only grazing it), meeting a low obstacle
+                                 // or through a creature, each line once
   int32_t through_wall_lines = 0;  // lines through a wall's inside or between two walls (not grazing)
+  int32_t least_cover = 0;       // the highest least_cover of the squares the lines pass through
   bool has_low_obstacle = false;
   model::Square low_obstacle;    // of the low obstacles met, the one nearest the defender
   model::Square low_obstacle_beside;  // for a barrier between squares, the square on its other

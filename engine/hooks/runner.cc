@@ -8,6 +8,8 @@
 #include <lua.hpp>
 
 #include "base/suggest.h"
+#include "hooks/strict_view.h"
+#include "hooks/views.h"
 
 namespace rulecraft::hooks {
 namespace {
@@ -82,9 +84,15 @@ int SquareOnTerrain(lua_State* L) {
 // rules.tables: views of the ruleset's tables, built when first read.
 int TablesIndex(lua_State* L) {
   Runner& runner = RunnerOf(L);
-  if (lua_type(L, 2) != LUA_TSTRING || runner.rules().tables.Find(lua_tostring(L, 2)) == nullptr) {
+  if (lua_type(L, 2) != LUA_TSTRING) {
     lua_pushnil(L);
     return 1;
+  }
+  if (runner.rules().tables.Find(lua_tostring(L, 2)) == nullptr) {
+    std::vector<std::string> names;
+    for (const auto& [name, table] : runner.rules().tables.all()) names.push_back(name);
+    std::string message = NoSuchName("table", lua_tostring(L, 2), "rules.tables", names);
+    return luaL_error(L, "%s", message.c_str());
   }
   runner.PushTable(lua_tostring(L, 2));
   return 1;
@@ -164,7 +172,7 @@ Runner::Runner(const ruleset::Ruleset& rules, const Limits& limits) : rules_(rul
     failure_text_ = failure_.message;
     return;
   }
-  for (int* ref : {&rows_ref_, &tables_ref_, &squares_ref_}) {
+  for (int* ref : {&rows_ref_, &tables_ref_, &squares_ref_, &metas_ref_}) {
     lua_newtable(L);
     *ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
@@ -200,6 +208,7 @@ void Runner::BuildRules() {
   lua_setfield(L, -2, "__pairs");
   lua_setmetatable(L, -2);
   lua_setfield(L, -2, "tables");
+  StrictView(View::kRules);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   sandbox_.SetShared("rules");
@@ -213,6 +222,7 @@ void Runner::SetMap(int32_t width, int32_t height) {
   lua_setfield(L, -2, "width");
   lua_pushinteger(L, height);
   lua_setfield(L, -2, "height");
+  StrictView(View::kMap);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   sandbox_.SetShared("map");
@@ -234,6 +244,7 @@ void Runner::PushTable(const std::string& name) {
     lua_setfield(L, -3, table.rows[row].name.c_str());
     lua_rawseti(L, -2, static_cast<lua_Integer>(row + 1));
   }
+  StrictRows(name);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   lua_pushvalue(L, -1);
@@ -273,6 +284,7 @@ void Runner::PushRow(const std::string& table_name, int row) {
     PushCell(L, sandbox_, value);
     lua_setfield(L, -2, column.c_str());
   }
+  StrictRow(table_name);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   lua_pushvalue(L, -1);
@@ -282,6 +294,7 @@ void Runner::PushRow(const std::string& table_name, int row) {
 
 void Runner::SetMover(const CreatureFacts& mover, std::vector<const Script*> scripts) {
   mover_scripts_ = std::move(scripts);
+  mover_id_ = mover.id;
   mover_points_ = 0;
   for (const Script* script : mover_scripts_) {
     mover_points_ |= script->points;
@@ -314,6 +327,7 @@ void Runner::PushCreature(const CreatureFacts& creature) {
     lua_pushnumber(L, feet);
     lua_setfield(L, -2, kind.c_str());
   }
+  StrictView(View::kSpeeds);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   lua_setfield(L, -2, "speed");
@@ -328,6 +342,7 @@ void Runner::PushCreature(const CreatureFacts& creature) {
   lua_setfield(L, -2, "x");
   lua_pushinteger(L, creature.y);
   lua_setfield(L, -2, "y");
+  StrictView(View::kPosition);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   lua_setfield(L, -2, "at");
@@ -339,6 +354,7 @@ void Runner::PushCreature(const CreatureFacts& creature) {
                                                                       : std::vector<std::string>{creature.attitude};
   PushNameSet(L, {&creature.conditions, &creature.traits, &attitude});
   lua_setfield(L, -2, "has");
+  StrictView(View::kCreature);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
 }
@@ -387,6 +403,7 @@ void Runner::PushSquare(const SquareFacts& facts) {
   lua_pushinteger(L, key);
   lua_pushcclosure(L, SquareOnTerrain, 1);
   lua_setfield(L, -2, "on_terrain");
+  StrictView(View::kSquare);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
   if (facts.key >= 0) {
@@ -419,8 +436,9 @@ void Runner::PushStep(const StepFacts& step) {
   lua_setfield(L, -2, "barrier");
   lua_pushcfunction(L, hooks::StepOnTerrain);
   lua_setfield(L, -2, "on_terrain");
-  // Each script call gets its own step table, so it needs no read-only proxy: what the script
-  // writes in it is gone with the call. The squares in it are shared, and read-only.
+  StrictView(View::kStep);
+  sandbox_.PushReadOnly(-1);
+  lua_remove(L, -2);
 }
 
 std::optional<double> Runner::StepOnTerrain(int terrain, std::string& error) {
@@ -479,7 +497,7 @@ double Runner::Run(HookPoint point, const std::vector<const Script*>& scripts, d
     }
     Sandbox::Outcome outcome = sandbox_.Call(*script, name, nargs + 1);
     if (outcome == Sandbox::Outcome::kFailed) {
-      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      FailCall(point);
       break;
     }
     if (outcome == Sandbox::Outcome::kMissing) continue;
@@ -515,7 +533,7 @@ double Runner::Run(HookPoint point, const std::vector<const Script*>& scripts, d
     lua_pop(L, 1);
     if (!wrong.empty()) {
       sandbox_.Fail(*script, script->lines[static_cast<int>(point)], "lua-result", wrong);
-      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      FailCall(point);
       break;
     }
     if (log_ != nullptr && result != value) log_->push_back({script, point, value, result});
@@ -584,6 +602,7 @@ void Runner::PushAttack(const AttackFacts& attack) {
   lua_setfield(L, -2, "cover");
   lua_pushstring(L, attack.concealment.c_str());
   lua_setfield(L, -2, "concealment");
+  StrictView(View::kAttack);
   sandbox_.PushReadOnly(-1);
   lua_remove(L, -2);
 }
@@ -591,6 +610,8 @@ void Runner::PushAttack(const AttackFacts& attack) {
 bool Runner::Threatens(int dx, int dy, bool reach_weapon, bool threatens) {
   if (failed_ || !MoverDefines(HookPoint::kThreatens)) return threatens;
   lua_State* L = sandbox_.state();
+  threat_dx_ = dx;
+  threat_dy_ = dy;
   return Run(HookPoint::kThreatens, mover_scripts_, threatens ? 1 : 0, true, [&] {
            lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
            lua_pushinteger(L, dx);
@@ -603,6 +624,7 @@ bool Runner::Threatens(int dx, int dy, bool reach_weapon, bool threatens) {
 double Runner::RunAttackHook(HookPoint point, const AttackFacts& attack, double bonus) {
   if (failed_ || !MoverDefines(point)) return bonus;
   lua_State* L = sandbox_.state();
+  current_attack_ = &attack;
   PushAttack(attack);
   int view = lua_gettop(L);
   double result = Run(point, mover_scripts_, bonus, false, [&] {
@@ -610,6 +632,7 @@ double Runner::RunAttackHook(HookPoint point, const AttackFacts& attack, double 
     return 1;
   });
   lua_settop(L, view - 1);
+  current_attack_ = nullptr;
   return result;
 }
 
@@ -626,13 +649,14 @@ std::string Runner::Cover(const AttackFacts& attack, const std::string& cover) {
   if (failed_ || !MoverDefines(HookPoint::kCover)) return result;
   lua_State* L = sandbox_.state();
   const tables::Table& rows = rules_.Table("cover");
+  current_attack_ = &attack;
   for (const Script* script : mover_scripts_) {
     if (failed_ || script->error || !script->Defines(HookPoint::kCover)) continue;
     PushAttack(attack);
     lua_pushstring(L, result.c_str());
     Sandbox::Outcome outcome = sandbox_.Call(*script, "cover", 2);
     if (outcome == Sandbox::Outcome::kFailed) {
-      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      FailCall(HookPoint::kCover);
       break;
     }
     if (outcome == Sandbox::Outcome::kMissing) continue;
@@ -654,10 +678,11 @@ std::string Runner::Cover(const AttackFacts& attack, const std::string& cover) {
     lua_pop(L, 1);
     if (!wrong.empty()) {
       sandbox_.Fail(*script, script->lines[static_cast<int>(HookPoint::kCover)], "lua-result", wrong);
-      Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+      FailCall(HookPoint::kCover);
       break;
     }
   }
+  current_attack_ = nullptr;
   return result;
 }
 
@@ -665,11 +690,12 @@ std::vector<std::pair<int, int>> Runner::Zone(const CreatureFacts& self, const S
   std::vector<std::pair<int, int>> squares;
   if (failed_ || script.error || !script.Defines(HookPoint::kZone)) return squares;
   lua_State* L = sandbox_.state();
+  zone_self_ = &self;
   PushCreature(self);
   lua_rawgeti(L, LUA_REGISTRYINDEX, mover_ref_);
   Sandbox::Outcome outcome = sandbox_.Call(script, "zone", 2);
   if (outcome == Sandbox::Outcome::kFailed) {
-    Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+    FailCall(HookPoint::kZone);
     return squares;
   }
   if (outcome == Sandbox::Outcome::kMissing) return squares;
@@ -708,7 +734,7 @@ std::vector<std::pair<int, int>> Runner::Zone(const CreatureFacts& self, const S
   lua_pop(L, 1);
   if (!wrong.empty()) {
     sandbox_.Fail(script, script.lines[static_cast<int>(HookPoint::kZone)], "lua-result", wrong);
-    Fail(sandbox_.failure(), sandbox_.FailureText(), sandbox_.failure_line());
+    FailCall(HookPoint::kZone);
     squares.clear();
   }
   return squares;
@@ -721,6 +747,7 @@ bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>&
   bool others = AnyDefines(occupant, others_point);
   if (!mover && !others) return allowed;
   lua_State* L = sandbox_.state();
+  current_square_ = &square;
   PushSquare(square);
   int view = lua_gettop(L);
   auto push = [&] {
@@ -732,6 +759,7 @@ bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>&
   double result = allowed ? 1 : 0;
   if (mover) result = Run(HookPoint::kMayEnd, mover_scripts_, result, true, push);
   if (others) result = Run(others_point, occupant, result, true, push);
+  current_square_ = nullptr;
   lua_settop(L, view - 1);
   return result != 0;
 }
@@ -739,6 +767,7 @@ bool Runner::MayEnd(const SquareFacts& square, const std::vector<const Script*>&
 bool Runner::MayOccupy(const SquareFacts& square, bool allowed) {
   if (failed_ || !MoverDefines(HookPoint::kMayOccupy)) return allowed;
   lua_State* L = sandbox_.state();
+  current_square_ = &square;
   PushSquare(square);
   int view = lua_gettop(L);
   auto push = [&] {
@@ -747,8 +776,122 @@ bool Runner::MayOccupy(const SquareFacts& square, bool allowed) {
     return 2;
   };
   double result = Run(HookPoint::kMayOccupy, mover_scripts_, allowed ? 1 : 0, true, push);
+  current_square_ = nullptr;
   lua_settop(L, view - 1);
   return result != 0;
+}
+
+void Runner::StrictView(View view) {
+  if (PushCachedMeta(fmt::format("view {}", static_cast<int>(view)))) {
+    lua_setmetatable(sandbox_.state(), -2);
+    return;
+  }
+  PushStrictMeta(sandbox_.state(), ViewOf(view).what, FieldNames(view));
+  StoreMeta();
+}
+
+void Runner::StrictRow(const std::string& table) {
+  if (PushCachedMeta("row " + table)) {
+    lua_setmetatable(sandbox_.state(), -2);
+    return;
+  }
+  std::vector<std::string> fields = RowFields();
+  for (const std::string& column : rules_.Table(table).ColumnNames()) fields.push_back(column);
+  PushStrictMeta(sandbox_.state(), fmt::format("a row of table '{}'", table), fields);
+  StoreMeta();
+}
+
+void Runner::StrictRows(const std::string& table) {
+  if (PushCachedMeta("rows " + table)) {
+    lua_setmetatable(sandbox_.state(), -2);
+    return;
+  }
+  PushStrictMeta(sandbox_.state(), fmt::format("table '{}'", table), {}, true);
+  StoreMeta();
+}
+
+bool Runner::PushCachedMeta(const std::string& key) {
+  lua_State* L = sandbox_.state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, metas_ref_);
+  if (lua_getfield(L, -1, key.c_str()) != LUA_TNIL) {
+    lua_remove(L, -2);
+    return true;
+  }
+  lua_pop(L, 1);
+  lua_pushstring(L, key.c_str());  // the cache, the key; the caller pushes the metatable
+  return false;
+}
+
+void Runner::StoreMeta() {
+  lua_State* L = sandbox_.state();
+  // the table, the cache, the key, the metatable
+  lua_pushvalue(L, -1);
+  lua_insert(L, -3);     // the table, the cache, the metatable, the key, the metatable
+  lua_rawset(L, -4);     // the table, the cache, the metatable
+  lua_remove(L, -2);
+  lua_setmetatable(L, -2);
+}
+
+std::string Runner::Context(HookPoint point) {
+  std::string who = mover_id_.empty() ? std::string("the creature") : fmt::format("creature '{}'", mover_id_);
+  auto step = [&] {
+    if (current_step_ == nullptr) return std::string("a step");
+    std::string where = oracle_ != nullptr ? oracle_->DescribeStep(*current_step_) : "";
+    if (!where.empty()) return "the step " + where;
+    // A step between squares no part of the map has side by side (the search prices every kind).
+    const tables::Table& terrain = rules_.Table("terrain");
+    size_t row = static_cast<size_t>(current_step_->to.terrain);
+    return fmt::format("a {} step into {}{}", current_step_->diagonal ? "diagonal" : "straight",
+                       row < terrain.rows.size() ? "'" + terrain.rows[row].name + "'" : "a square",
+                       current_step_->to.occupied ? " where a creature stands" : "");
+  };
+  auto square = [&] {
+    if (current_square_ == nullptr) return std::string("a square");
+    std::string where = oracle_ != nullptr ? oracle_->DescribeSquare(*current_square_) : "";
+    if (!where.empty()) return where;
+    const tables::Table& terrain = rules_.Table("terrain");
+    size_t row = static_cast<size_t>(current_square_->terrain);
+    return row < terrain.rows.size() ? fmt::format("a square of '{}'", terrain.rows[row].name) : std::string("a square");
+  };
+  auto attack = [&] {
+    if (current_attack_ == nullptr || current_attack_->attacker == nullptr || current_attack_->defender == nullptr) {
+      return std::string("an attack");
+    }
+    return fmt::format("the {} attack of creature '{}' on creature '{}'", current_attack_->melee ? "melee" : "ranged",
+                       current_attack_->attacker->id, current_attack_->defender->id);
+  };
+  switch (point) {
+    case HookPoint::kSpeed: return fmt::format("working out the land speed of {}", who);
+    case HookPoint::kStepCost:
+    case HookPoint::kOccupantStepCost:
+    case HookPoint::kZoneStepCost: return fmt::format("pricing {} for {}", step(), who);
+    case HookPoint::kMayEnter:
+    case HookPoint::kOccupantMayEnter:
+    case HookPoint::kZoneMayEnter: return fmt::format("deciding whether {} may take {}", who, step());
+    case HookPoint::kMayEnd:
+    case HookPoint::kOccupantMayEnd:
+    case HookPoint::kZoneMayEnd: return fmt::format("deciding whether {} may end its move on {}", who, square());
+    case HookPoint::kMayOccupy: return fmt::format("deciding whether {} may stand on {}", who, square());
+    case HookPoint::kZone:
+      return fmt::format("listing the zone of creature '{}' for the moves of {}",
+                         zone_self_ != nullptr ? zone_self_->id : "", who);
+    case HookPoint::kThreatens:
+      return fmt::format("deciding whether {} threatens the square dx = {}, dy = {} beyond its space", who, threat_dx_,
+                         threat_dy_);
+    case HookPoint::kAttackBonus: return fmt::format("working out the attack bonus of {}", attack());
+    case HookPoint::kAcBonus: return fmt::format("working out the AC bonus against {}", attack());
+    case HookPoint::kCover: return fmt::format("working out the cover against {}", attack());
+  }
+  return who;
+}
+
+void Runner::FailCall(HookPoint point) {
+  Diagnostic diagnostic = sandbox_.failure();
+  diagnostic.message = fmt::format("in {}, while {}: {}", HookPointName(point), Context(point), diagnostic.message);
+  int line = sandbox_.failure_line();
+  std::string text = line > 0 ? fmt::format("{}:{}: {}", diagnostic.span.file, line, diagnostic.message)
+                              : fmt::format("{}: {}", diagnostic.span.file, diagnostic.message);
+  Fail(diagnostic, text, line);
 }
 
 }  // namespace rulecraft::hooks

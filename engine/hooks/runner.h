@@ -18,6 +18,7 @@
 
 #include "hooks/sandbox.h"
 #include "hooks/script.h"
+#include "hooks/views.h"
 #include "ruleset/ruleset.h"
 
 namespace rulecraft::hooks {
@@ -86,6 +87,11 @@ class Oracle {
   virtual std::optional<double> StepOnTerrain(const StepFacts& step, int terrain) = 0;
   // may_end of the square on terrain row `terrain`.
   virtual bool EndOnTerrain(const SquareFacts& square, int terrain) = 0;
+  // Where on the map a step of these squares is, "(3,4) → (4,5)", for an error's message; ""
+  // when it cannot say.
+  virtual std::string DescribeStep(const StepFacts& step) = 0;
+  // Where a square of this kind is, "(4,5)", or "".
+  virtual std::string DescribeSquare(const SquareFacts& square) = 0;
 };
 
 // A result a script changed, for explanations.
@@ -178,6 +184,22 @@ class Runner {
                       const std::vector<const Script*>& occupant, double value, bool boolean);
   void BuildRules();
   void Fail(const Diagnostic& diagnostic, const std::string& text, int line);
+  // Records the sandbox's failure of a call of `point`, its message opening with the hook and
+  // what the engine was evaluating ("in step_cost, while pricing the step (3,4) → (4,5) for
+  // creature 'spider': …").
+  void FailCall(HookPoint point);
+  // What the engine was evaluating when `point` was called, for FailCall.
+  std::string Context(HookPoint point);
+  // Give the table on top of the stack the strict metatable (hooks/strict_view.h) of a view
+  // kind, of a row of `table`, or of the table of rows `table`.
+  void StrictView(View view);
+  void StrictRow(const std::string& table);
+  void StrictRows(const std::string& table);
+  // Pushes the cached metatable `key` and returns true; or pushes the cache and the key and
+  // returns false, for the caller to push a new metatable and call StoreMeta.
+  bool PushCachedMeta(const std::string& key);
+  // Caches the metatable on top under the key below it and sets it on the table below those.
+  void StoreMeta();
 
   const ruleset::Ruleset& rules_;
   Sandbox sandbox_;
@@ -188,9 +210,17 @@ class Runner {
   int rows_ref_ = -1;     // cache: table name → {row index → view}
   int tables_ref_ = -1;   // cache: table name → view
   int squares_ref_ = -1;  // cache: square key → view
+  int metas_ref_ = -1;    // cache: "view N", "row T", "rows T" → strict metatable
   std::map<int, SquareFacts> squares_;
   int next_key_ = -1;  // keys for squares given none (counting down)
   const StepFacts* current_step_ = nullptr;
+  // What a failing call was about, for Context.
+  std::string mover_id_;
+  const SquareFacts* current_square_ = nullptr;
+  const AttackFacts* current_attack_ = nullptr;
+  const CreatureFacts* zone_self_ = nullptr;
+  int threat_dx_ = 0;
+  int threat_dy_ = 0;
   Oracle* oracle_ = nullptr;
   std::vector<Change>* log_ = nullptr;
   bool failed_ = false;

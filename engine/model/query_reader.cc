@@ -2,9 +2,13 @@
 
 #include "base/limits.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "base/suggest.h"
+#include "model/area_params.h"
 #include "model/unknown_row.h"
 #include "model/yaml_json.h"
 #include "tables/yaml_file.h"
@@ -32,6 +36,8 @@ enum class ParamType {
   kWeapon,         // { reach: bool, unarmed: bool }
   kBool,           // true or false
   kNumber,         // a number
+  kPoint,          // [x, y] numbers: a grid point (x.5 is a square's centre)
+  kDirection,      // one of the eight compass directions (n, ne, e, se, s, sw, w, nw)
   kAny,            // anything (checked when the query kind lands)
 };
 
@@ -60,7 +66,8 @@ const std::vector<KindSpec>& Kinds() {
         {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
       {QueryKind::kRoute,
        {{"creature", P::kCreature, true}, {"through", P::kPlaceList, true}, {"mode", P::kMode, false},
-        {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
+        {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false},
+        {"drop_prone", P::kBool, false}}},
       {QueryKind::kAttack,
        {{"attacker", P::kCreature, true}, {"defender", P::kCreature, true},
         {"kind", P::kAttackKind, true}, {"weapon", P::kWeapon, false}, {"conditions", P::kAny, false},
@@ -69,7 +76,8 @@ const std::vector<KindSpec>& Kinds() {
        {{"creature", P::kCreature, true}, {"square", P::kSquare, false}, {"weapon", P::kWeapon, false}}},
       {QueryKind::kSave,
        {{"creature", P::kCreature, true}, {"origin", P::kSquare, true}, {"shape", P::kAreaShape, true},
-        {"radius", P::kNumber, true}}},
+        {"radius", P::kNumber, false}, {"length", P::kNumber, false}, {"toward", P::kPoint, false},
+        {"direction", P::kDirection, false}, {"width", P::kNumber, false}}},
       {QueryKind::kClosest,
        {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
       {QueryKind::kTravel,
@@ -249,6 +257,32 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       }
       return number.has_value();
     }
+    case ParamType::kPoint: {
+      bool ok = node.IsSequence() && node.size() == 2;
+      for (size_t axis = 0; ok && axis < 2; ++axis) {
+        auto value = node[axis].IsScalar() ? yaml::ParseNumber(node[axis].Scalar()) : std::nullopt;
+        ok = value && std::fabs(*value) <= limits::kMaxScenarioFeet;
+      }
+      if (!ok) {
+        diagnostics.Error("bad-square", yaml::SpanOf(file, node),
+                          fmt::format("expected a grid point [x, y] of two numbers for {} ([6, 3] is the top-left "
+                                      "corner of square (6, 3), [6.5, 3.5] its centre), found {}",
+                                      spec.key, yaml::Describe(node)));
+      }
+      return ok;
+    }
+    case ParamType::kDirection: {
+      auto direction = yaml::ReadText(file, node, spec.key, diagnostics);
+      if (!direction) return false;
+      const std::vector<std::string> names = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
+      if (std::find(names.begin(), names.end(), *direction) != names.end()) return true;
+      Diagnostic& error = diagnostics.Error(
+          "unknown-name", yaml::SpanOf(file, node),
+          fmt::format("unknown direction '{}': expected one of n, ne, e, se, s, sw, w, nw (north is up, y "
+                      "decreasing)", *direction));
+      SuggestName(error, *direction, names);
+      return false;
+    }
     case ParamType::kAny:
       return true;
   }
@@ -339,6 +373,7 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
     }
     param_reader.RejectUnknown();
     CheckCreatureHasSpeeds(file, params, scenario, diagnostics);
+    if (query.kind == QueryKind::kSave) CheckAreaParams(file, params, query.span, rules, diagnostics);
   }
   query.params = YamlToJson(params);
   query.valid = diagnostics.ErrorCount() == errors;

@@ -302,27 +302,6 @@ std::optional<std::string> ResolveRulesetOf(const SourceFile& file, const YAML::
 
 }  // namespace
 
-const ruleset::Ruleset* RulesetCache::Get(const std::string& directory, SourceSet& sources,
-                                          Diagnostics& diagnostics) {
-  std::string key = fs::weakly_canonical(directory).string();
-  auto found = loaded_.find(key);
-  if (found != loaded_.end()) {
-    if (found->second == nullptr && reported_.insert(key).second) diagnostics.Append(failures_[key]);
-    return found->second.get();
-  }
-  Diagnostics found_now;
-  auto loaded = ruleset::LoadRuleset(directory, sources, found_now);
-  diagnostics.Append(found_now);
-  reported_.insert(key);
-  auto& slot = loaded_[key];
-  if (loaded) {
-    slot = std::make_unique<ruleset::Ruleset>(std::move(*loaded));
-  } else {
-    failures_[key] = std::move(found_now);
-  }
-  return slot.get();
-}
-
 namespace {
 
 std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const ScenarioOrigin& origin,

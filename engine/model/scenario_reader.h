@@ -6,34 +6,53 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "hooks/script.h"
 #include "model/scenario.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
+#include "ruleset/folder_stamp.h"
 #include "ruleset/ruleset.h"
 #include "ruleset/ruleset_finder.h"
 
 namespace rulecraft::model {
 
-// Loads each ruleset directory once per run, however many scenarios use it.
+// Loads each ruleset directory once per run, however many scenarios use it; a ruleset whose
+// files changed on disk since it was loaded is loaded again on its first use in a call, so a
+// long-lived Session (the service) never answers with a stale ruleset (model/ruleset_cache.cc).
 class RulesetCache {
  public:
-  // The ruleset in `directory`, loading it on first use; nullptr when it has errors (reported
-  // on first use, and again on the first use after each NewCall).
+  // The ruleset in `directory`, loading it on first use or when its files changed; nullptr when
+  // it has errors (reported on first use, and again on the first use after each NewCall).
   const ruleset::Ruleset* Get(const std::string& directory, SourceSet& sources,
                               Diagnostics& diagnostics);
   // Starts a new call of the library (a run, a request): the errors of a ruleset that failed to
-  // load are reported again, once, to whoever uses it next.
-  void NewCall() { reported_.clear(); }
+  // load are reported again, once, to whoever uses it next, and each ruleset's files are
+  // compared with the disk again on its next use.
+  void NewCall() {
+    reported_.clear();
+    checked_.clear();
+  }
   // The Lua scripts creatures' traits name (docs/lua.md), each file loaded once per run.
   hooks::ScriptCache& scripts() { return scripts_; }
 
  private:
+  // A ruleset loaded (or not, when it has errors) and what its folders looked like then.
+  struct Entry {
+    std::unique_ptr<ruleset::Ruleset> ruleset;
+    ruleset::FolderStamp stamp;
+  };
+  // Forgets `key`'s entry when its folders changed on disk since it was loaded.
+  void ForgetIfChanged(const std::string& key);
+
   hooks::ScriptCache scripts_;
-  std::map<std::string, std::unique_ptr<ruleset::Ruleset>> loaded_;
+  std::map<std::string, Entry> loaded_;
   std::map<std::string, Diagnostics> failures_;  // why each ruleset that failed to load did
   std::set<std::string> reported_;               // failures reported since the last NewCall
+  std::set<std::string> checked_;                // compared with the disk since the last NewCall
+  // Rulesets replaced by a reload, kept because a scenario opened before may still use them.
+  std::vector<std::unique_ptr<ruleset::Ruleset>> replaced_;
 };
 
 // A scenario together with the ruleset it names.

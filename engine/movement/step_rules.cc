@@ -256,6 +256,42 @@ bool StepRules::EndOnTerrain(const hooks::SquareFacts& square, int terrain) {
   return allowed;
 }
 
+uint16_t StepRules::ClassOrOutside(int32_t x, int32_t y) const {
+  return grid_.Contains(x, y) ? grid_.ClassAt(x, y) : grid_.Outside();
+}
+
+std::string StepRules::DescribeStep(const hooks::StepFacts& step) {
+  // The memo asks about a step once for every step between squares of the same classes: name
+  // the first such step on the map.
+  for (int32_t y = 0; y < grid_.height(); ++y) {
+    for (int32_t x = 0; x < grid_.width(); ++x) {
+      if (grid_.ClassAt(x, y) != step.to.key) continue;
+      for (int32_t dy : {-1, 0, 1}) {
+        for (int32_t dx : {-1, 0, 1}) {
+          if ((dx != 0 && dy != 0) != step.diagonal || (dx == 0 && dy == 0)) continue;
+          int32_t fx = x - dx;
+          int32_t fy = y - dy;
+          if (!grid_.Contains(fx, fy)) continue;
+          if (step.diagonal && (ClassOrOutside(x, fy) != step.side_a.key || ClassOrOutside(fx, y) != step.side_b.key)) {
+            continue;
+          }
+          return fmt::format("({},{}) → ({},{})", fx, fy, x, y);
+        }
+      }
+    }
+  }
+  return "";
+}
+
+std::string StepRules::DescribeSquare(const hooks::SquareFacts& square) {
+  for (int32_t y = 0; y < grid_.height(); ++y) {
+    for (int32_t x = 0; x < grid_.width(); ++x) {
+      if (grid_.ClassAt(x, y) == square.key) return fmt::format("({},{})", x, y);
+    }
+  }
+  return "";
+}
+
 float StepRules::Explain(const SubStep& step, eval::Trace& trace) {
   trace_ = &trace;
   machine_.SetTrace(&trace);

@@ -100,6 +100,11 @@ class StepRules : private hooks::Oracle {
   // The scripts' questions "what if this square were of that terrain", answered by the DSL.
   std::optional<double> StepOnTerrain(const hooks::StepFacts& step, int terrain) override;
   bool EndOnTerrain(const hooks::SquareFacts& square, int terrain) override;
+  // Where the scripts' step or square is: the first square of the map with these classes.
+  std::string DescribeStep(const hooks::StepFacts& step) override;
+  std::string DescribeSquare(const hooks::SquareFacts& square) override;
+  // The class of a square, Outside() beyond the map.
+  uint16_t ClassOrOutside(int32_t x, int32_t y) const;
 
   const ruleset::Ruleset& rules_;
   const GridView& grid_;

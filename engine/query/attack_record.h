@@ -13,7 +13,7 @@
 namespace rulecraft::query {
 
 // Slots of the attack record: header, then the fields dsl/check/environment.cc lists, in order.
-inline constexpr size_t kAttackRecordSlots = compile::kRecordHeader + 24;
+inline constexpr size_t kAttackRecordSlots = compile::kRecordHeader + 27;
 inline constexpr size_t kAttackMeleeSlot = compile::kRecordHeader + 0;
 inline constexpr size_t kAttackRangedSlot = compile::kRecordHeader + 1;
 inline constexpr size_t kAttackAttackerSlot = compile::kRecordHeader + 2;
@@ -21,8 +21,9 @@ inline constexpr size_t kAttackDefenderSlot = compile::kRecordHeader + 3;
 inline constexpr size_t kAttackFlankingSlot = compile::kRecordHeader + 4;
 inline constexpr size_t kAttackReachWeaponSlot = compile::kRecordHeader + 5;
 inline constexpr size_t kAttackAdjacentSlot = compile::kRecordHeader + 6;
+inline constexpr size_t kAttackAdjacentHostilesSlot = compile::kRecordHeader + 7;
 // The first cover field (`cover`); the fields before it are filled by the attack query.
-inline constexpr size_t kAttackCoverSlot = compile::kRecordHeader + 7;
+inline constexpr size_t kAttackCoverSlot = compile::kRecordHeader + 8;
 
 // The facts of an attack record for the Lua hooks, with the cover and concealment rows chosen
 // so far (empty before they are).

@@ -4,10 +4,13 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "combat/threat.h"
+#include "model/attitude.h"
 #include "query/cover_answer.h"
 #include "query/explain.h"
 #include "query/hook_runner.h"
@@ -81,6 +84,28 @@ std::vector<std::string> Flankers(const AnswerContext& context, const model::Cre
     if (flanks) flankers.push_back(ally.id);
   }
   return flankers;
+}
+
+// Creatures hostile to the attacker (model/attitude.h) whose spaces touch its space, leaving out
+// those with a condition the `conditions` table marks `incapacitates` (5e: "a hostile creature …
+// who isn't incapacitated" beside a ranged attacker).
+double AdjacentHostiles(const AnswerContext& context, const model::Creature& attacker) {
+  std::vector<std::string> incapacitating;
+  if (const tables::Table* conditions = context.rules.tables.Find("conditions")) {
+    for (const tables::Row& row : conditions->rows) {
+      if (row.Get("incapacitates") != nullptr && row.Get("incapacitates")->AsBool()) incapacitating.push_back(row.name);
+    }
+  }
+  double count = 0;
+  for (const model::Creature& other : context.scenario.creatures) {
+    if (&other == &attacker || !other.valid || !model::HostileTo(other, attacker, context.rules)) continue;
+    if (!combat::AreasAdjacent(attacker.Occupied(), other.Occupied())) continue;
+    bool incapacitated = std::any_of(other.conditions.begin(), other.conditions.end(), [&](const std::string& name) {
+      return std::find(incapacitating.begin(), incapacitating.end(), name) != incapacitating.end();
+    });
+    if (!incapacitated) count += 1;
+  }
+  return count;
 }
 
 }  // namespace
@@ -195,6 +220,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   attack[kAttackReachWeaponSlot].number = reach_weapon ? 1 : 0;
   attack[kAttackAdjacentSlot].number =
       combat::AreasAdjacent(attacker->Occupied(), defender->Occupied()) ? 1 : 0;
+  attack[kAttackAdjacentHostilesSlot].number = AdjacentHostiles(context, *attacker);
 
   CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result, defender_hooks.get());
   if (!cover.error.empty()) return (void)Fail(result, cover.error);

@@ -1,5 +1,7 @@
 #include "query/cover_answer.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <unordered_map>
 #include <vector>
@@ -48,6 +50,8 @@ enum Field : size_t {
   kSpaceConcealed,
   kSpaceHidden,
   kWallBetween,
+  kAttackerSpaceHidden,
+  kLeastCover,
   kFieldCount,
 };
 static_assert(kAttackCoverSlot + kFieldCount == kAttackRecordSlots);
@@ -100,6 +104,11 @@ class CoverMeasure {
   hooks::Runner* defender_hooks_ = nullptr;
   eval::Slot& Slot(Field field) { return attack_[kAttackCoverSlot + field]; }
   combat::SquareOnLine FactsAt(model::Square square);
+  // The row of `cover` a terrain's `least_cover` names (0 without one; an error when unknown).
+  int LeastCover(const tables::Row& terrain_row);
+  // Whether every square of the attacker's space blocks sight as the defender sees it: the rule
+  // square_concealment asked with attacker and defender exchanged.
+  bool AttackerHidden();
   // The map's barriers between squares that give cover (terrain `cover: full` or `low`).
   std::vector<combat::BarrierOnLine> Barriers() const;
   bool Fill(const combat::CoverCandidate& candidate);
@@ -123,8 +132,47 @@ class CoverMeasure {
   std::vector<int> terrain_concealment_;  // by map terrain kind, -1 not yet asked
   std::unordered_map<int64_t, combat::SquareOnLine> squares_;  // facts of the squares met so far
   combat::CoverSurvey survey_;
+  bool attacker_hidden_ = false;
   std::string error_;
 };
+
+int CoverMeasure::LeastCover(const tables::Row& terrain_row) {
+  const tables::Value* least = terrain_row.Get("least_cover");
+  if (least == nullptr) return 0;
+  int row = cover_table_ != nullptr ? cover_table_->IndexOf(least->text) : -1;
+  if (row < 0 && error_.empty()) {
+    error_ = fmt::format("{}: the terrain '{}' gives least_cover '{}', which is not a row of table 'cover'",
+                         Where(least->span, context_.sources), terrain_row.name, least->text);
+  }
+  return std::max(row, 0);
+}
+
+bool CoverMeasure::AttackerHidden() {
+  model::Area space = attacker_.Occupied();
+  if (square_rule_ < 0 || concealment_table_ == nullptr || !context_.scenario.map || space.width <= 0 ||
+      space.height <= 0) {
+    return false;
+  }
+  std::array<eval::Slot, kAttackRecordSlots> seen_by_defender{};
+  std::copy(attack_, attack_ + kAttackRecordSlots, seen_by_defender.begin());
+  std::swap(seen_by_defender[kAttackAttackerSlot], seen_by_defender[kAttackDefenderSlot]);
+  const model::GridMap& map = *context_.scenario.map;
+  const tables::Table& terrain = context_.rules.Table("terrain");
+  for (int32_t j = 0; j < space.height; ++j) {
+    for (int32_t i = 0; i < space.width; ++i) {
+      model::Square square{space.at.x + i, space.at.y + j};
+      int terrain_row = map.Contains(square) ? terrain.IndexOf(map.TerrainAt(square)) : -1;
+      if (terrain_row < 0) return false;
+      eval::Slot args[2];
+      args[0].record = seen_by_defender.data();
+      args[1].number = terrain_row;
+      auto row = static_cast<size_t>(machine_.Call(square_rule_, args).number);
+      const tables::Value* blocks = row < concealment_table_->rows.size() ? concealment_table_->rows[row].Get("blocks_sight") : nullptr;
+      if (blocks == nullptr || !blocks->AsBool()) return false;
+    }
+  }
+  return true;
+}
 
 combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
   const model::GridMap& map = *context_.scenario.map;
@@ -138,6 +186,7 @@ combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
     const tables::Value* cover = terrain.rows[static_cast<size_t>(terrain_row)].Get("cover");
     on.wall = cover != nullptr && cover->text == "full";
     on.low = cover != nullptr && cover->text == "low";
+    on.least_cover = LeastCover(terrain.rows[static_cast<size_t>(terrain_row)]);
   }
   size_t kind_index = map.cells[static_cast<size_t>(square.y) * static_cast<size_t>(map.width) +
                                 static_cast<size_t>(square.x)];
@@ -213,6 +262,8 @@ bool CoverMeasure::Fill(const combat::CoverCandidate& candidate) {
   Slot(kSpaceConcealed).number = survey_.space_concealed ? 1 : 0;
   Slot(kSpaceHidden).number = survey_.space_hidden ? 1 : 0;
   Slot(kWallBetween).number = survey_.wall_between ? 1 : 0;
+  Slot(kAttackerSpaceHidden).number = attacker_hidden_ ? 1 : 0;
+  Slot(kLeastCover).number = candidate.least_cover;
   return error_.empty();
 }
 
@@ -288,6 +339,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
     survey_.line_of_effect = survey_.line_of_sight = true;
     survey_.candidates.push_back({});
   }
+  attacker_hidden_ = AttackerHidden();
   if (!machine_.error().empty()) error_ = machine_.error();
   int cover_row = 0, concealment_row = 0;
   size_t cover_choice = Choose(cover_rule_, survey_.candidates, cover_row);
@@ -329,6 +381,9 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
                              {"through_wall_lines", chosen.through_wall_lines},
                              {"concealing_lines", survey_.candidates[concealment_choice].concealing_lines},
                              {"lines", LinesToJson(chosen)}};
+    if (chosen.least_cover > 0 && cover_table_ != nullptr) {
+      result["cover_lines"]["least_cover"] = cover_table_->rows[static_cast<size_t>(chosen.least_cover)].name;
+    }
   }
   bool hiding = false;
   if (cover_rule_ >= 0 && cover_table_ != nullptr && cover_row >= 0 &&

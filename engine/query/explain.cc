@@ -86,7 +86,8 @@ nlohmann::json ExplainTrace(const eval::Trace& trace, const compile::Program& pr
         const compile::CompiledRule& rule = program.rules[static_cast<size_t>(event.index)];
         out.push_back({{"rule", rule.name},
                        {"value", FormatValue(event.value, rule.result)},
-                       {"at", Where(rule.span, sources)}});
+                       {"at", Where(rule.span, sources)},
+                       {"file", rule.span.file}});
         if (std::string quote = RuleQuote(rule.span, sources); !quote.empty()) out.back()["quote"] = std::move(quote);
         break;
       }
@@ -97,7 +98,8 @@ nlohmann::json ExplainTrace(const eval::Trace& trace, const compile::Program& pr
                        {"row", column.rows[row]},
                        {"column", column.column},
                        {"value", column.written[row]},
-                       {"at", Where(column.spans[row], sources)}});
+                       {"at", Where(column.spans[row], sources)},
+                       {"file", column.spans[row].file}});
         if (row < column.effects.size() && !column.effects[row].empty()) out.back()["effects"] = column.effects[row];
         break;
       }
@@ -108,7 +110,8 @@ nlohmann::json ExplainTrace(const eval::Trace& trace, const compile::Program& pr
                        {"row", map.rows[static_cast<size_t>(event.row)]},
                        {"column", map.column + "[" + map.key_names[static_cast<size_t>(event.key)] + "]"},
                        {"value", map.written[cell]},
-                       {"at", Where(map.spans[cell], sources)}});
+                       {"at", Where(map.spans[cell], sources)},
+                       {"file", map.spans[cell].file}});
         break;
       }
       case Kind::kModifier: {

@@ -280,6 +280,34 @@ nlohmann::json LeftFt(const Move& move, double total_ft) {
   return per_kind;
 }
 
+// Dropping prone at the end of a move (003 "自行俯卧倒地drop prone时，你不需花费任何移动力"): the
+// rule drop_prone_cost prices it; the creature ends with the conditions standing up ends
+// (table conditions, stand_up_ends). Answers dropped_prone, drop_prone_ft and ends_with, and
+// lowers left_ft; false with why when the movement left does not pay it. False on a failure.
+bool DropProne(const AnswerContext& context, const Move& move, double moved_ft, nlohmann::json& result) {
+  std::vector<std::string> gained = ConditionsMarked(context.rules, "stand_up_ends");
+  if (gained.empty()) {
+    return Fail(result, "dropping prone needs the ruleset's table 'conditions' with a row whose 'stand_up_ends' is "
+                        "true (the condition dropping prone gives, such as prone)");
+  }
+  const compile::Program& program = *context.rules.program;
+  eval::Machine machine(program);
+  eval::Slot mover{.record = move.kinds[0]->record.slots.data()};
+  auto cost = CallRule(program, machine, "drop_prone_cost", {mover});
+  if (!cost) return Fail(result, "dropping prone needs the ruleset's rule 'drop_prone_cost' (docs/dsl.md)");
+  double left = move.kinds[0]->budget_ft - move.used_ft - moved_ft;
+  result["drop_prone_ft"] = Number(*cost);
+  if (*cost > left + 1e-9) {
+    result["dropped_prone"] = false;
+    result["why"] = fmt::format("dropping prone costs {} ft, only {} ft are left", *cost, std::max(0.0, left));
+    return true;
+  }
+  result["dropped_prone"] = true;
+  result["ends_with"] = gained;
+  result["left_ft"] = LeftFt(move, moved_ft + *cost);
+  return true;
+}
+
 // The kinds' step rules and budgets in squares, as RichSearch takes them.
 std::vector<movement::KindRules> KindBudgets(const Move& move, double square_ft) {
   std::vector<movement::KindRules> kinds;
@@ -847,6 +875,10 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     return;
   }
   if (altitude != 0) result["altitude"] = altitude;
+  if (query.params.value("drop_prone", false) && legal && may_end_there &&
+      !DropProne(context, move, total * square_ft, result)) {
+    return;
+  }
   result["explain"] = std::move(explain);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),
                      taken, result);

@@ -1,6 +1,8 @@
 #include "query/save_query.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <queue>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "combat/area_template.h"
 #include "query/attack_record.h"
 #include "query/cover_answer.h"
 #include "query/records.h"
@@ -116,12 +119,101 @@ bool IsWall(const tables::Table& terrain, const std::string& kind) {
   return cover != nullptr && cover->text == "full";
 }
 
+// The map's walls for an area that turns corners: wall squares, and walls between squares.
+struct WallMap {
+  std::vector<bool> square, east, south;
+};
+
+WallMap WallsOf(const AnswerContext& context) {
+  const model::GridMap& map = *context.scenario.map;
+  const tables::Table& terrain = context.rules.Table("terrain");
+  size_t cells = map.cells.size();
+  WallMap walls{std::vector<bool>(cells), std::vector<bool>(cells), std::vector<bool>(cells)};
+  for (size_t cell = 0; cell < cells; ++cell) walls.square[cell] = IsWall(terrain, map.terrain_kinds[map.cells[cell]]);
+  for (const model::Edge& edge : map.edges) {
+    if (!IsWall(terrain, map.terrain_kinds[edge.kind])) continue;
+    model::Square first = edge.a.x + edge.a.y < edge.b.x + edge.b.y ? edge.a : edge.b;
+    size_t cell = static_cast<size_t>(first.y) * static_cast<size_t>(map.width) + static_cast<size_t>(first.x);
+    (edge.a.y == edge.b.y ? walls.east : walls.south)[cell] = true;
+  }
+  return walls;
+}
+
+// The distance in squares to the nearest square of `occupied` of an area spreading all round
+// (a burst, an emanation, a spread), straight or, when it turns corners, around walls.
+double NearestInRadius(const AnswerContext& context, AreaDistance& distance, model::Square origin, double radius,
+                       bool turns_corners, const model::Area& occupied) {
+  const model::GridMap& map = *context.scenario.map;
+  std::vector<double> around;
+  if (turns_corners) {
+    WallMap walls = WallsOf(context);
+    around = distance.AroundCorners(origin, radius, walls.square, walls.east, walls.south);
+  }
+  double nearest = kUnreached;
+  for (int32_t dy = 0; dy < occupied.height; ++dy) {
+    for (int32_t dx = 0; dx < occupied.width; ++dx) {
+      model::Square square{occupied.at.x + dx, occupied.at.y + dy};
+      if (!map.Contains(square)) continue;
+      double d = turns_corners
+                     ? around[static_cast<size_t>(square.y) * static_cast<size_t>(map.width) + static_cast<size_t>(square.x)]
+                     : distance.Straight(origin, square);
+      nearest = std::min(nearest, d);
+    }
+  }
+  return nearest;
+}
+
+// The point a compass direction aims at from `origin` (north is up: y decreasing).
+combat::GridPoint Aim(const nlohmann::json& params, model::Square origin) {
+  if (params.contains("toward")) return {params["toward"][0].get<double>(), params["toward"][1].get<double>()};
+  static const std::array<std::pair<const char*, std::pair<int, int>>, 8> kCompass = {{
+      {"n", {0, -1}}, {"ne", {1, -1}}, {"e", {1, 0}}, {"se", {1, 1}},
+      {"s", {0, 1}}, {"sw", {-1, 1}}, {"w", {-1, 0}}, {"nw", {-1, -1}}}};
+  std::string name = params.value("direction", "e");
+  for (const auto& [compass, step] : kCompass) {
+    if (name == compass) return {origin.x + static_cast<double>(step.first), origin.y + static_cast<double>(step.second)};
+  }
+  return {static_cast<double>(origin.x), static_cast<double>(origin.y)};
+}
+
+// The distance in squares to the nearest square of `occupied` that a cone or a line covers
+// (combat/area_template.h), or unreached when it covers none; `error` when the shape's row lacks
+// what its form needs.
+double NearestInTemplate(const AnswerContext& context, AreaDistance& distance, const std::string& form,
+                         const tables::Row& shape, const nlohmann::json& params, model::Square origin,
+                         const model::Area& occupied, std::string& error) {
+  double square_ft = context.rules.manifest.square_ft;
+  combat::GridPoint from{static_cast<double>(origin.x), static_cast<double>(origin.y)};
+  combat::GridPoint toward = Aim(params, origin);
+  if (std::fabs(toward.x - from.x) + std::fabs(toward.y - from.y) < 1e-9) {
+    error = "the area's 'toward' is its point of origin: it aims nowhere";
+    return kUnreached;
+  }
+  double half_width = shape.Number("cone_half_width", -1);
+  if (form == "cone" && half_width < 0) {
+    error = fmt::format("the area shape '{}' is a cone without 'cone_half_width' (docs/tables.md)", shape.name);
+    return kUnreached;
+  }
+  double width = params.contains("width") ? params["width"].get<double>() : shape.Number("line_width", 0);
+  const model::GridMap& map = *context.scenario.map;
+  double nearest = kUnreached;
+  for (int32_t dy = 0; dy < occupied.height; ++dy) {
+    for (int32_t dx = 0; dx < occupied.width; ++dx) {
+      model::Square square{occupied.at.x + dx, occupied.at.y + dy};
+      if (!map.Contains(square)) continue;
+      bool covered = form == "cone" ? combat::ConeCovers(from, toward, half_width, square)
+                                    : combat::LineCovers(from, toward, width / square_ft, square);
+      if (covered) nearest = std::min(nearest, distance.Straight(origin, square));
+    }
+  }
+  return nearest;
+}
+
 }  // namespace
 
 void AnswerSave(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
   const model::Scenario& scenario = context.scenario;
   if (!scenario.map) return (void)Fail(result, "a save against an area needs a map");
-  const model::GridMap& map = *scenario.map;
   const model::Creature* creature = scenario.FindCreature(query.params["creature"].get<std::string>());
   if (creature == nullptr || !creature->valid) return (void)Fail(result, "the creature has errors (see diagnostics)");
   int gap_rule = context.rules.program->FindRule("gap_distance");
@@ -132,7 +224,6 @@ void AnswerSave(const AnswerContext& context, const model::Query& query, nlohman
   bool cover_applies = shape->Get("cover_applies") != nullptr && shape->Get("cover_applies")->AsBool();
   model::Square origin{query.params["origin"][0].get<int32_t>(), query.params["origin"][1].get<int32_t>()};
   double square_ft = context.rules.manifest.square_ft;
-  double radius = query.params["radius"].get<double>() / square_ft;
 
   // The point of origin as the corner lines of effect start from: a space of no squares.
   model::Creature point;
@@ -152,39 +243,34 @@ void AnswerSave(const AnswerContext& context, const model::Query& query, nlohman
   bool line_of_effect = measured.value("line_of_effect", true);
 
   AreaDistance distance(context, gap_rule);
-  double nearest = kUnreached;
+  const tables::Value* form_cell = shape->Get("form");
+  std::string form = form_cell != nullptr ? form_cell->text : "radius";
   model::Area occupied = creature->Occupied();
-  std::vector<double> around;
-  if (turns_corners) {
-    const tables::Table& terrain = context.rules.Table("terrain");
-    size_t cells = map.cells.size();
-    std::vector<bool> wall(cells), wall_east(cells), wall_south(cells);
-    for (size_t cell = 0; cell < cells; ++cell) wall[cell] = IsWall(terrain, map.terrain_kinds[map.cells[cell]]);
-    for (const model::Edge& edge : map.edges) {
-      if (!IsWall(terrain, map.terrain_kinds[edge.kind])) continue;
-      model::Square first = edge.a.x + edge.a.y < edge.b.x + edge.b.y ? edge.a : edge.b;
-      size_t cell = static_cast<size_t>(first.y) * static_cast<size_t>(map.width) + static_cast<size_t>(first.x);
-      (edge.a.y == edge.b.y ? wall_east : wall_south)[cell] = true;
-    }
-    around = distance.AroundCorners(origin, radius, wall, wall_east, wall_south);
-  }
-  for (int32_t dy = 0; dy < occupied.height; ++dy) {
-    for (int32_t dx = 0; dx < occupied.width; ++dx) {
-      model::Square square{occupied.at.x + dx, occupied.at.y + dy};
-      if (!map.Contains(square)) continue;
-      double d = turns_corners
-                     ? around[static_cast<size_t>(square.y) * static_cast<size_t>(map.width) + static_cast<size_t>(square.x)]
-                     : distance.Straight(origin, square);
-      nearest = std::min(nearest, d);
-    }
+  double nearest = kUnreached;
+  if (form == "radius") {
+    double radius = query.params["radius"].get<double>() / square_ft;
+    nearest = NearestInRadius(context, distance, origin, radius, turns_corners, occupied);
+  } else {
+    std::string error;
+    nearest = NearestInTemplate(context, distance, form, *shape, query.params, origin, occupied, error);
+    if (!error.empty()) return (void)Fail(result, error);
   }
   if (!distance.error().empty()) return (void)Fail(result, distance.error());
-  // A burst or an emanation needs a line of effect from its origin; a spread goes around.
-  bool in_area = nearest <= radius + 1e-9 && (turns_corners || line_of_effect);
+  double reach = (form == "radius" ? query.params["radius"] : query.params["length"]).get<double>() / square_ft;
+  // A burst, an emanation, a cone or a line needs a line of effect from its origin; a spread
+  // goes around.
+  bool in_area = nearest <= reach + 1e-9 && (turns_corners || line_of_effect);
   result["creature"] = creature->id;
   result["origin"] = query.params["origin"];
   result["shape"] = shape->name;
-  result["radius_ft"] = query.params["radius"];
+  result["form"] = form;
+  if (form == "radius") {
+    result["radius_ft"] = query.params["radius"];
+  } else {
+    result["length_ft"] = query.params["length"];
+    if (query.params.contains("direction")) result["direction"] = query.params["direction"];
+    if (query.params.contains("toward")) result["toward"] = query.params["toward"];
+  }
   result["in_area"] = in_area;
   result["distance_ft"] = nearest == kUnreached ? nlohmann::json(nullptr) : nlohmann::json(nearest * square_ft);
   result["line_of_effect"] = line_of_effect;
@@ -193,6 +279,14 @@ void AnswerSave(const AnswerContext& context, const model::Query& query, nlohman
   result["reflex_bonus"] = cover_applies && in_area ? measured.value("reflex_bonus", 0) : 0;
   if (measured.contains("cover_lines")) result["cover_lines"] = measured["cover_lines"];
   result["explain"] = cover.explain;
+  // The shape's row: how it spreads (form) and whether it turns corners.
+  for (const char* column : {"form", "turns_corners", "cover_applies", "cone_half_width", "line_width"}) {
+    const tables::Value* cell = shape->Get(column);
+    if (cell == nullptr) continue;
+    std::string written = cell->text.empty() ? (cell->AsBool() ? "true" : "false") : cell->text;
+    result["explain"].push_back({{"table", "area_shapes"}, {"row", shape->name}, {"column", column},
+                                 {"value", written}, {"at", Where(cell->span, context.sources)}});
+  }
 }
 
 }  // namespace rulecraft::query

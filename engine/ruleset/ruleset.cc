@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "base/data_folder.h"
 #include "base/limits.h"
 #include "base/suggest.h"
 #include "dsl/parse/parse.h"
@@ -167,7 +168,7 @@ const tables::Table& Ruleset::Table(std::string_view name) const {
 
 std::string BundledRulesetsFolder() {
   if (const char* override_folder = std::getenv("RULECRAFT_RULESETS")) return override_folder;
-  return RULECRAFT_BUNDLED_RULESETS;
+  return DataFolder("rulesets", RULECRAFT_BUNDLED_RULESETS);
 }
 
 std::vector<std::string> BundledRulesetNames() {

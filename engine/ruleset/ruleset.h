@@ -30,7 +30,9 @@ struct Ruleset {
   const tables::Table& Table(std::string_view name) const;
 };
 
-// The folder that holds the bundled rulesets ($RULECRAFT_RULESETS overrides the built-in path).
+// The folder that holds the bundled rulesets: $RULECRAFT_RULESETS when set, else
+// share/rulecraft/rulesets next to the installed code, else the source folder's rulesets/ when
+// run from the build folder (base/data_folder.h).
 std::string BundledRulesetsFolder();
 
 // The names of the bundled rulesets, sorted.

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "base/data_folder.h"
 #include "base/limits.h"
 
 namespace rulecraft::service {
@@ -50,7 +51,7 @@ Reply NotFound(const std::string& path) {
 
 std::string WebFolder() {
   if (const char* override_folder = std::getenv("RULECRAFT_WEB")) return override_folder;
-  return RULECRAFT_WEB_DIR;
+  return DataFolder("web", RULECRAFT_WEB_DIR);
 }
 
 Reply AnswerWebFileRequest(const std::string& folder, const std::string& path) {

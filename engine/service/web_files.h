@@ -8,8 +8,9 @@
 
 namespace rulecraft::service {
 
-// The folder the page's files are served from: $RULECRAFT_WEB when set, else the folder the
-// build was told (RULECRAFT_WEB_DIR, the repository's web/), as bundled rulesets are found.
+// The folder the page's files are served from: $RULECRAFT_WEB when set, else share/rulecraft/web
+// next to the installed command, else (run from the build folder) RULECRAFT_WEB_DIR, the
+// repository's web/; found as the bundled rulesets are (base/data_folder.h).
 std::string WebFolder();
 
 // GET `path` answered from `folder`: `/` is index.html; a path with a `..`, `.` or empty segment,

@@ -50,6 +50,7 @@ std::vector<TableSchema> BuildSchemas() {
                       Choice("concealment", {"none", "partial", "total"}, true),
                       Col("hampers_flyers", T::kBool, false), Col("dark", T::kBool, false),
                       Col("open_above", T::kBool, false), Col("width", T::kDistance, false),
+                      Col("least_cover", T::kName, false),
                       Col("colour", T::kColour, false)},
                      {"open"},
                      {}});
@@ -104,13 +105,23 @@ std::vector<TableSchema> BuildSchemas() {
   schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
   // Conditions whose ending the engine carries out (`stand_up_ends`: standing up removes it).
   // `forbids_movement`: a creature with it moves not at all, minimum movement included.
+  // `incapacitates`: a creature with it counts as no threat beside an attacker (adjacent_hostiles).
   schemas.push_back({"conditions", false, false, false,
-                     {Col("stand_up_ends", T::kBool, false), Col("forbids_movement", T::kBool, false)}, {}, {}});
+                     {Col("stand_up_ends", T::kBool, false), Col("forbids_movement", T::kBool, false),
+                      Col("incapacitates", T::kBool, false)},
+                     {},
+                     {}});
   // The shapes of area effects a `save` query measures (docs/scenarios.md): whether the effect
   // turns corners (a spread: distance counted along a path around walls, no line of effect
-  // needed) and whether cover from its origin adds to the Reflex save.
+  // needed) and whether cover from its origin adds to the Reflex save; its `form` (radius by
+  // default; a cone, as wide per unit of length as twice `cone_half_width`; a line,
+  // `line_width` wide, 0 for the squares it passes through).
   schemas.push_back({"area_shapes", false, false, false,
-                     {Col("turns_corners", T::kBool, true), Col("cover_applies", T::kBool, true)}, {}, {}});
+                     {Col("turns_corners", T::kBool, true), Col("cover_applies", T::kBool, true),
+                      Choice("form", {"radius", "cone", "line"}, false), Col("cone_half_width", T::kNumber, false),
+                      Col("line_width", T::kDistance, false)},
+                     {},
+                     {}});
   // How a creature may regard the other sides (a scenario creature's `attitude`): `hostile` false
   // makes it no opponent, whose threat provokes no attack of opportunity.
   schemas.push_back({"attitudes", false, false, false, {Col("hostile", T::kBool, true)}, {"hostile"}, {}});

@@ -8,6 +8,7 @@
 #include "base/limits.h"
 #include "base/suggest.h"
 #include "tables/yaml_limits.h"
+#include "tables/yaml_mistakes.h"
 
 namespace rulecraft::yaml {
 namespace {
@@ -45,11 +46,25 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
                                   limits::kMaxYamlDepth));
     return std::nullopt;
   }
+  // The mistakes yaml-cpp reads without a word (an unclosed quote swallows the lines after it).
+  if (auto mistake = FindLayoutMistake(file, true)) {
+    diagnostics.Add(mistake->severity, mistake->code, mistake->span, mistake->message);
+    return std::nullopt;
+  }
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(file.text());
   } catch (const YAML::Exception& error) {
     uint32_t offset = OffsetOf(file, error.mark);
+    // yaml-cpp names what it expected where it gave up, often a line late; the layout says
+    // what the user got wrong, where.
+    if (auto mistake = FindLayoutMistake(file, false)) {
+      Diagnostic& diagnostic = diagnostics.Add(mistake->severity, mistake->code, mistake->span, mistake->message);
+      LineColumn at = file.Locate(offset);
+      diagnostic.notes.push_back(
+          {{}, fmt::format("the YAML reader stopped at line {}, column {}: {}", at.line, at.column, CleanMessage(error))});
+      return std::nullopt;
+    }
     diagnostics.Error("yaml-syntax", {file.path(), offset, offset + 1},
                       "invalid YAML: " + CleanMessage(error));
     return std::nullopt;
@@ -65,6 +80,9 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
     return std::nullopt;
   }
   if (!CheckDocument(file, documents[0], diagnostics)) return std::nullopt;
+  size_t errors = diagnostics.ErrorCount();
+  CheckDuplicateKeys(file, documents[0], diagnostics);
+  if (diagnostics.ErrorCount() > errors) return std::nullopt;
   return documents[0];
 }
 

@@ -266,7 +266,8 @@ class ServeTest(unittest.TestCase):
         self.assertEqual([status for status, _ in everything if status != 200], [])
         self.assertTrue(all(results == expected["results"] for _, results in everything))
         # One log line per request.
-        self.assertTrue(serve_support.wait_until(lambda: len(self.server.log) - logged_before >= clients * requests))
+        self.assertTrue(serve_support.wait_until(lambda: len(self.server.log) - logged_before >= clients * requests,
+                                                 timeout=120))
         self.assertTrue(all("POST /v1/run 200" in line for line in self.server.log[logged_before:]))
 
     def test_the_service_still_answers(self):

@@ -166,7 +166,7 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, const model::Area& attack
             candidate.creature_lines += creature;
             candidate.friend_lines += passed && !creature;
             candidate.concealing_lines += concealing;
-            candidate.blocked_lines += wall || low || creature;
+            candidate.blocked_lines += solid || low || creature;
             candidate.through_wall_lines += solid;
             survey.line_of_effect |= !solid;
             survey.wall_between |= solid;

@@ -268,7 +268,7 @@ TEST(LuaRunner, AResultOfTheWrongTypeIsADiagnostic) {
   ASSERT_TRUE(runner.failed());
   EXPECT_EQ(runner.failure().code, "lua-result");
   EXPECT_EQ(runner.failure_text(),
-            "typed.lua:2: speed returned a string; it returns a number or nil (to keep the rules' result)");
+            "typed.lua:2: in speed, while working out the land speed of the creature: speed returned a string; it returns a number or nil (to keep the rules' result)");
 }
 
 TEST(LuaRunner, TheMoverViewIsReadOnlyAndReadsTheTables) {
@@ -296,7 +296,8 @@ TEST(LuaRunner, TheMoverViewIsReadOnlyAndReadsTheTables) {
   second.SetMover(mover, {writes.get()});
   second.Speed(30);
   EXPECT_EQ(second.failure_text(),
-            "writes.lua:2: this table is read-only: a script changes nothing but its return value");
+            "writes.lua:2: in speed, while working out the land speed of the creature: this table is read-only: a "
+            "script changes nothing but its return value");
 }
 
 }  // namespace

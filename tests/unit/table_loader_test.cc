@@ -99,10 +99,13 @@ TEST(LoadTable, MissingColumnAndBadEnumAreReportedTogether) {
 }
 
 TEST(LoadTable, YamlSyntaxErrorIsADiagnostic) {
+  // Reported where the bracket opened, not where the YAML reader gave up (issue 22).
   EXPECT_EQ(Errors("armor", "rows: [ { name: none }\n"),
-            "armor.yaml:2:1: error[yaml-syntax]: invalid YAML: end of sequence flow not found\n"
-            " 2 | \n"
-            "   | ^\n");
+            "armor.yaml:1:7: error[yaml-syntax]: the '[' opened here is never closed: expected ']' before the end of "
+            "the file\n"
+            " 1 | rows: [ { name: none }\n"
+            "   |       ^\n"
+            "  note: the YAML reader stopped at line 2, column 1: end of sequence flow not found\n");
 }
 
 TEST(LoadTable, FootnotesMustExist) {

@@ -51,14 +51,26 @@ class SourceSet {
   // Reads a text file from disk: a regular file (not a folder, device or pipe) of at most
   // limits::kMaxFileBytes, in UTF-8 without NUL or control bytes but tab and line breaks (a
   // leading byte-order mark is dropped). Reports what is wrong, at the byte where it is, and
-  // returns nullptr. A file read before is not read again.
+  // returns nullptr. A file read before is not read again unless its size or modification
+  // time changed since; the text read before stays alive for whatever still points into it.
   const SourceFile* Read(const std::string& path, Diagnostics& diagnostics);
   // The file with this path, or nullptr.
   const SourceFile* Find(const std::string& path) const;
 
  private:
+  // A file's size and modification time (ns since the clock's epoch) when it was read.
+  struct DiskStamp {
+    uintmax_t size = 0;
+    int64_t modified = 0;
+    bool operator==(const DiskStamp&) const = default;
+  };
+  // Forgets what was read from `path` when the file changed since; true when it did.
+  bool ForgetIfChanged(const std::string& path);
+
   std::map<std::string, std::unique_ptr<SourceFile>, std::less<>> files_;
   std::map<std::string, Diagnostic, std::less<>> not_text_;  // files that are not text, and why
+  std::map<std::string, DiskStamp, std::less<>> read_from_disk_;  // each file Read read, as it was
+  std::vector<std::unique_ptr<SourceFile>> replaced_;  // older texts of files read again
 };
 
 }  // namespace rulecraft

@@ -1,0 +1,15 @@
+// Where rulecraft's data — the bundled rulesets, the shared Lua scripts, the web page — is found
+// at run time, so an installed command or library needs no path compiled in (README, "Install").
+#pragma once
+
+#include <string>
+
+namespace rulecraft {
+
+// The folder `name` (e.g. "rulesets") of rulecraft's data: under the installed data folder next
+// to the running code (the library or the program, e.g. PREFIX/bin/rulecraft →
+// PREFIX/share/rulecraft/NAME) when it is there, else `build_tree_folder` when the running code
+// lives in the build folder; otherwise the installed path, which then does not exist.
+std::string DataFolder(const std::string& name, const std::string& build_tree_folder);
+
+}  // namespace rulecraft

@@ -1,0 +1,1 @@
+run tests/golden/lua_misspelt.yaml --format text
