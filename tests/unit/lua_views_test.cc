@@ -186,7 +186,9 @@ TEST(LuaViews, TheAttackViewHoldsExactlyItsListedFields) {
   defender.id = "d";
   Runner runner(Dnd35(), Limits{});
   runner.SetMover(attacker, {script.get()});
-  AttackFacts attack{&attacker, &defender};
+  AttackFacts attack;
+  attack.attacker = &attacker;
+  attack.defender = &defender;
   EXPECT_EQ(runner.AttackBonus(attack, 5), 0) << runner.failure_text();
   EXPECT_FALSE(runner.failed());
 }
@@ -207,7 +209,9 @@ TEST(LuaViews, ErrorsOfOtherHooksNameWhatWasEvaluated) {
   orc.id = "orc";
   Runner second(Dnd35(), Limits{});
   second.SetMover(spider, {script.get()});
-  AttackFacts attack{&orc, &spider};
+  AttackFacts attack;
+  attack.attacker = &orc;
+  attack.defender = &spider;
   attack.melee = false;
   second.AcBonus(attack, 0);
   EXPECT_EQ(second.failure_text(),
