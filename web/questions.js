@@ -10,7 +10,7 @@ const kShown = {
   route: ["legal", "cost", "cost_ft", "first_illegal", "ends_at", "attacks_of_opportunity"],
   closest: ["closest", "distance_ft", "tied"],
   travel: ["possible", "miles_per_hour", "miles_per_day", "miles"],
-  reach: ["reachable", "may_end", "speed_ft", "budget_ft"],
+  reach: ["reachable_count", "may_end_count", "speed_ft", "budget_ft"],
   threatened: ["threatened", "square", "threatens"],
   attack: ["possible", "why", "adjacent", "flanking", "flankers", "cover", "concealment", "miss_chance",
     "attack_bonus", "ac_bonus", "net", "line_of_effect", "line_of_sight", "attack_of_opportunity", "effects"],
@@ -45,8 +45,9 @@ export function shownText(value) {
   return String(value);
 }
 
-/** One line of `explain`: the rule, table cell or hook behind a number, and where it is written. */
+/** One line of `explain`: the summary's own sentence, or the rule, table cell or hook behind a number and where it is written. */
 export function explainLine(entry) {
+  if (typeof entry.line === "string") return entry.line;
   const where = entry.at ? ` (${typeof entry.at === "string" ? entry.at : JSON.stringify(entry.at)})` : "";
   if (entry.rule) return `rule ${entry.rule} = ${entry.value ?? ""}${where}`;
   if (entry.table) return `${entry.table}[${entry.row}].${entry.column} = ${entry.value ?? ""}${where}`;
@@ -87,7 +88,7 @@ export function answersView(results, onPick) {
     block.append(list);
     if ((result.explain ?? []).length > 0) {
       const details = make("details", { class: "explain" });
-      details.append(make("summary", {}, `why (${result.explain.length} rules and cells)`));
+      details.append(make("summary", {}, `why (${result.explain.length} ${result.explain.length === 1 ? "line" : "lines"})`));
       const items = make("ol");
       for (const entry of result.explain) items.append(make("li", {}, explainLine(entry)));
       details.append(items);

@@ -13,7 +13,7 @@ namespace rulecraft::cli {
 
 // The version of the documents' shape: it goes up when a field changes meaning or goes away,
 // never when one is added.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // `document` (a command's answer as a JSON object) with "schema_version", "diagnostics" and,
 // when some went past the limit, "diagnostics_not_shown" added: what WriteJsonDocument writes.

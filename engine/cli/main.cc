@@ -89,13 +89,17 @@ rulecraft::cli::ScenarioInput ScenarioArgument(const std::string& scenario) {
   return rulecraft::ScenarioText{"<stdin>", std::move(text), "."};
 }
 
-int Run(const std::string& scenario, const std::string& format, bool explain) {
+int Run(const std::string& scenario, const std::string& format, const std::string& explain_level) {
+  using rulecraft::cli::ExplainLevel;
+  ExplainLevel explain = explain_level.empty() ? ExplainLevel::kNone
+                         : explain_level == "full" ? ExplainLevel::kFull
+                                                   : ExplainLevel::kSummary;
   rulecraft::Session session;
   rulecraft::Diagnostics diagnostics;
   rulecraft::cli::RunAnswer answer =
       rulecraft::cli::AnswerRun(session, ScenarioArgument(scenario), explain, diagnostics);
   if (format == "text" && answer.document.contains("ruleset")) {
-    std::cout << rulecraft::cli::RenderResultsText(answer.document, explain);
+    std::cout << rulecraft::cli::RenderResultsText(answer.document, explain != ExplainLevel::kNone);
   }
   Finish(diagnostics, session.sources(), format, std::move(answer.document));
   return answer.ok ? kExitOk : kExitInputErrors;
@@ -159,11 +163,21 @@ int main(int argc, char** argv) {
 
   std::string scenario;
   std::string run_format = "json";
-  bool explain = false;
+  std::string explain;  // empty: none; "summary" (--explain) or "full" (--explain=full)
   CLI::App* run = app.add_subcommand("run", "Answer the queries of a scenario file.");
   run->add_option("scenario", scenario, "Scenario YAML (or JSON) file; - reads it from standard input")->required();
   AddFormatOption(*run, run_format);
-  run->add_flag("--explain", explain, "Show the table row or rule behind each number");
+  run->add_flag("--explain", explain,
+                "Show the rule behind each number, with its inputs and source; --explain=full shows every "
+                "rule, table cell and modifier read")
+      ->check(CLI::Validator(
+          [](std::string& level) {
+            if (level == "true") level = "summary";  // --explain without a value
+            return level == "summary" || level == "full"
+                       ? std::string()
+                       : "expected --explain or --explain=full, found --explain=" + level;
+          },
+          "[=full]"));
   run->footer(kFooter);
 
   std::string render_scenario;

@@ -1,8 +1,10 @@
 #include "cli/run_answer.h"
 
+#include "query/explain_summary.h"
+
 namespace rulecraft::cli {
 
-RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, bool explain, Diagnostics& diagnostics) {
+RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics) {
   std::optional<nlohmann::json> results;
   std::string name;
   if (const auto* path = std::get_if<std::string>(&scenario)) {
@@ -15,8 +17,9 @@ RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, bool explai
   }
   // Nothing could run: the document still says which scenario and why (its diagnostics).
   if (!results) return {{{"scenario", name}, {"results", nlohmann::json::array()}}, false};
-  if (!explain) {
-    for (auto& result : (*results)["results"]) result.erase("explain");
+  for (auto& result : (*results)["results"]) {
+    if (explain == ExplainLevel::kNone) result.erase("explain");
+    if (explain == ExplainLevel::kSummary && result.contains("explain")) result["explain"] = query::SummarizeExplain(result);
   }
   // A query that could not be answered (a Lua hook failing, a rule dividing by zero) fails the run.
   bool answered = true;

@@ -20,7 +20,14 @@ struct RunAnswer {
   bool ok = false;          // false when the scenario could not run, a query answered an error or there are errors
 };
 
-// Runs every query of `scenario`; each result's `explain` is kept only when `explain` is true.
-RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, bool explain, Diagnostics& diagnostics);
+// How much of the rules behind each number an answer carries in `explain`.
+enum class ExplainLevel {
+  kNone,     // no `explain`
+  kSummary,  // one entry per number: the deciding rule, its inputs, its source (`--explain`)
+  kFull,     // every rule, table cell and modifier the evaluation read (`--explain=full`)
+};
+
+// Runs every query of `scenario`; each result's `explain` holds what `explain` asks for.
+RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics);
 
 }  // namespace rulecraft::cli

@@ -1,5 +1,8 @@
 #include "cli/text_output.h"
 
+#include <algorithm>
+#include <string>
+
 #include <fmt/format.h>
 
 namespace rulecraft::cli {
@@ -10,9 +13,11 @@ std::string Plain(const nlohmann::json& value) {
   return value.dump();
 }
 
-// One explanation entry as a line: "rule speed = 40 ft  (rulesets/x/ruleset.rules:12:6)".
+// One explanation entry as a line: a summary's own sentence, or a trace entry's "rule speed = 40
+// ft  (dnd35:ruleset.rules:12:6)".
 std::string ExplainLine(const nlohmann::json& part) {
   auto text = [&](const char* key) { return part.contains(key) ? Plain(part.at(key)) : std::string(); };
+  if (part.contains("line")) return text("line");  // a summary entry (query/explain_summary.h)
   std::string line;
   if (part.contains("rule")) {
     line = fmt::format("rule {} = {}", text("rule"), text("value"));
@@ -57,7 +62,11 @@ std::string RenderResultsText(const nlohmann::json& document, bool explain) {
     }
     if (explain && result.contains("explain")) {
       out += "  why:\n";
-      for (const nlohmann::json& part : result["explain"]) out += "    " + ExplainLine(part) + "\n";
+      // A full trace's entries are indented under the rule that read them (`depth`).
+      for (const nlohmann::json& part : result["explain"]) {
+        int depth = part.contains("depth") && part["depth"].is_number_integer() ? part["depth"].get<int>() : 0;
+        out += "    " + std::string(static_cast<size_t>(2 * std::clamp(depth, 0, 16)), ' ') + ExplainLine(part) + "\n";
+      }
     }
   }
   return out;

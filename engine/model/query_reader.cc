@@ -9,6 +9,7 @@
 
 #include "base/suggest.h"
 #include "model/area_params.h"
+#include "model/unknown_row.h"
 #include "model/yaml_json.h"
 #include "tables/yaml_file.h"
 
@@ -58,7 +59,8 @@ const std::vector<KindSpec>& Kinds() {
       {QueryKind::kSpeed, {{"creature", P::kCreature, true}}},
       {QueryKind::kReach,
        {{"creature", P::kCreature, true}, {"mode", P::kMode, false},
-        {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
+        {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false},
+        {"square", P::kSquare, false}}},
       {QueryKind::kPath,
        {{"creature", P::kCreature, true}, {"to", P::kPlace, true}, {"mode", P::kMode, false},
         {"speed", P::kSpeedKind, false}, {"used_ft", P::kNumber, false}, {"stand_up", P::kAny, false}}},
@@ -105,20 +107,18 @@ bool CheckInMap(const SourceFile& file, const YAML::Node& node, Square square,
   return false;
 }
 
-bool CheckRow(const SourceFile& file, const YAML::Node& node, const tables::Table* table,
-              std::string_view what, Diagnostics& diagnostics) {
+bool CheckRow(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+              std::string_view table_name, std::string_view what, Diagnostics& diagnostics) {
   auto name = yaml::ReadText(file, node, what, diagnostics);
   if (!name) return false;
+  const tables::Table* table = rules.tables.Find(table_name);
   if (table == nullptr) {
     diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
                       fmt::format("this ruleset has no table of {}s", what));
     return false;
   }
   if (table->Find(*name) != nullptr) return true;
-  Diagnostic& error = diagnostics.Error(
-      "unknown-name", yaml::SpanOf(file, node),
-      fmt::format("unknown {} '{}': not a row of table '{}'", what, *name, table->name));
-  SuggestName(error, *name, table->RowNames());
+  ReportUnknownRow(diagnostics, yaml::SpanOf(file, node), *table, what, *name, rules.manifest.name);
   return false;
 }
 
@@ -191,25 +191,26 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       return CheckEach(file, node, "squares [[x, y], …]", spec.key, diagnostics,
                        [&](const YAML::Node& item) { return CheckPlace(file, item, spec.key, scenario, diagnostics); });
     case ParamType::kMode:
-      return CheckRow(file, node, rules.tables.Find("movement_modes"), "movement mode", diagnostics);
+      return CheckRow(file, node, rules, "movement_modes", "movement mode", diagnostics);
     case ParamType::kSpeedKind: {
-      const tables::Table* kinds = rules.tables.Find("speed_kinds");
-      if (!node.IsSequence()) return CheckRow(file, node, kinds, "speed kind", diagnostics);
+      if (!node.IsSequence()) return CheckRow(file, node, rules, "speed_kinds", "speed kind", diagnostics);
       bool ok = node.size() > 0;
       if (!ok) diagnostics.Error("wrong-type", yaml::SpanOf(file, node), "expected at least one speed kind");
-      for (const YAML::Node& item : node) ok = CheckRow(file, item, kinds, "speed kind", diagnostics) && ok;
+      for (const YAML::Node& item : node) {
+        ok = CheckRow(file, item, rules, "speed_kinds", "speed kind", diagnostics) && ok;
+      }
       return ok;
     }
     case ParamType::kSize:
-      return CheckRow(file, node, rules.tables.Find("sizes"), "size", diagnostics);
+      return CheckRow(file, node, rules, "sizes", "size", diagnostics);
     case ParamType::kAreaShape:
-      return CheckRow(file, node, rules.tables.Find("area_shapes"), "area shape", diagnostics);
+      return CheckRow(file, node, rules, "area_shapes", "area shape", diagnostics);
     case ParamType::kPace:
-      return CheckRow(file, node, rules.tables.Find("movement_scales"), "pace", diagnostics);
+      return CheckRow(file, node, rules, "movement_scales", "pace", diagnostics);
     case ParamType::kVehicle:
-      return CheckRow(file, node, rules.tables.Find("travel_days"), "vehicle", diagnostics);
+      return CheckRow(file, node, rules, "travel_days", "vehicle", diagnostics);
     case ParamType::kTravelTerrain:
-      return CheckRow(file, node, rules.tables.Find("travel_terrain"), "travel terrain", diagnostics);
+      return CheckRow(file, node, rules, "travel_terrain", "travel terrain", diagnostics);
     case ParamType::kRoad: {
       auto road = yaml::ReadText(file, node, spec.key, diagnostics);
       const std::vector<std::string> roads = {"highway", "road", "trail", "trackless"};

@@ -12,6 +12,7 @@
 #include "model/map_reader.h"
 #include "model/placement_check.h"
 #include "model/query_reader.h"
+#include "model/unknown_row.h"
 #include "tables/cell.h"
 #include "tables/yaml_file.h"
 
@@ -22,17 +23,15 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> kMovementKinds = {"land", "fly", "swim", "climb", "burrow"};
 
-// Reads a name that must be a row of `table`, suggesting the closest row when it is not.
+// Reads a name that must be a row of `table` of the ruleset `rules`, suggesting the closest row
+// (or the row another system's name stands for) when it is not.
 std::optional<std::string> ReadRowName(const SourceFile& file, const YAML::Node& node,
                                        const tables::Table& table, std::string_view what,
-                                       Diagnostics& diagnostics) {
+                                       const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
   auto name = yaml::ReadText(file, node, what, diagnostics);
   if (!name) return std::nullopt;
   if (table.Find(*name) != nullptr) return name;
-  Diagnostic& error = diagnostics.Error(
-      "unknown-name", yaml::SpanOf(file, node),
-      fmt::format("unknown {} '{}': not a row of table '{}'", what, *name, table.name));
-  SuggestName(error, *name, table.RowNames());
+  ReportUnknownRow(diagnostics, yaml::SpanOf(file, node), table, what, *name, rules.manifest.name);
   return std::nullopt;
 }
 
@@ -137,7 +136,7 @@ void ReadBonuses(const SourceFile& file, const YAML::Node& node, const ruleset::
       if (types == nullptr) {
         diagnostics.Error("missing-table", yaml::SpanOf(file, type),
                           "this ruleset has no 'bonus_types' table, so bonuses have no types");
-      } else if (auto name = ReadRowName(file, type, *types, "bonus type", diagnostics)) {
+      } else if (auto name = ReadRowName(file, type, *types, "bonus type", rules, diagnostics)) {
         bonus.type = *name;
       }
     }
@@ -168,22 +167,22 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
                         fmt::format("ruleset '{}' has no 'attitudes' table, so its creatures have no attitude "
                                     "(every creature of another side is hostile)",
                                     rules.manifest.name));
-    } else if (auto name = ReadRowName(file, attitude, *attitudes, "attitude", diagnostics)) {
+    } else if (auto name = ReadRowName(file, attitude, *attitudes, "attitude", rules, diagnostics)) {
       creature.attitude = *name;
     }
   }
   if (YAML::Node race = reader.Optional("race"); race.IsDefined()) {
-    if (auto name = ReadRowName(file, race, rules.Table("speeds"), "race", diagnostics)) {
+    if (auto name = ReadRowName(file, race, rules.Table("speeds"), "race", rules, diagnostics)) {
       creature.race = *name;
     }
   }
   if (YAML::Node size = reader.Optional("size"); size.IsDefined()) {
-    if (auto name = ReadRowName(file, size, rules.Table("sizes"), "size", diagnostics)) {
+    if (auto name = ReadRowName(file, size, rules.Table("sizes"), "size", rules, diagnostics)) {
       creature.size = *name;
     }
   }
   if (YAML::Node armor = reader.Optional("armor"); armor.IsDefined()) {
-    if (auto name = ReadRowName(file, armor, rules.Table("armor"), "armor", diagnostics)) {
+    if (auto name = ReadRowName(file, armor, rules.Table("armor"), "armor", rules, diagnostics)) {
       creature.armor = *name;
     }
   }
@@ -199,7 +198,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   }
   if (YAML::Node maneuverability = reader.Optional("maneuverability"); maneuverability.IsDefined()) {
     if (auto name = ReadRowName(file, maneuverability, rules.Table("maneuverability"), "maneuverability",
-                                diagnostics)) {
+                                rules, diagnostics)) {
       creature.maneuverability = *name;
     }
   }
@@ -340,7 +339,7 @@ std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const Sce
   }
   if (map.IsDefined()) scenario.map = ReadMap(*file, map, rules->Table("terrain"), diagnostics);
   if (gravity.IsDefined()) {
-    if (auto name = ReadRowName(*file, gravity, rules->Table("gravity"), "gravity", diagnostics)) {
+    if (auto name = ReadRowName(*file, gravity, rules->Table("gravity"), "gravity", *rules, diagnostics)) {
       scenario.gravity = *name;
     }
   }

@@ -7,8 +7,10 @@
 #include "query/closest_query.h"
 #include "query/combat_query.h"
 #include "query/movement_query.h"
+#include "query/reach_square.h"
 #include "query/save_query.h"
 #include "query/size_query.h"
+#include "query/source_name.h"
 #include "query/speed_query.h"
 #include "query/travel_query.h"
 
@@ -32,9 +34,9 @@ nlohmann::json Number(double value) {
 
 std::string Where(const SourceSpan& span, const SourceSet& sources) {
   const SourceFile* file = sources.Find(span.file);
-  if (file == nullptr) return span.file;
+  if (file == nullptr) return RulesetRelativeName(span.file);
   LineColumn at = file->Locate(span.begin);
-  return fmt::format("{}:{}:{}", span.file, at.line, at.column);
+  return fmt::format("{}:{}:{}", RulesetRelativeName(span.file), at.line, at.column);
 }
 
 void ReportHookFailure(const hooks::Runner& hooks, nlohmann::json& result) {
@@ -58,7 +60,7 @@ nlohmann::json ExplainHookChange(const hooks::Change& change) {
     if (boolean) return value != 0;
     return Number(value);
   };
-  return {{"script", change.script->path},
+  return {{"script", RulesetRelativeName(change.script->path)},
           {"hook", hooks::HookPointName(change.point)},
           {"was", shown(change.before)},
           {"value", shown(change.after)}};
@@ -82,6 +84,7 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kReach:
       AnswerReach(context, query, result);
+      if (result.value("status", "ok") == "ok") AddReachSquare(context, query, result);
       return result;
     case model::QueryKind::kPath:
       AnswerPath(context, query, result);

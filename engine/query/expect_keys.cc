@@ -1,5 +1,7 @@
 #include "query/expect_keys.h"
 
+#include <string>
+
 #include <fmt/format.h>
 
 #include "base/suggest.h"
@@ -15,6 +17,16 @@ std::vector<std::string> KeysAt(const nlohmann::json& answer, const nlohmann::js
   return keys;
 }
 
+// The key at the same place that extends `written` ("reachable" → "reachable_count": a count
+// named after the boolean it counts), or empty: the name a test written before the rename meant.
+std::string LongerName(const std::string& written, const std::vector<std::string>& keys) {
+  for (const std::string& key : keys) {
+    if (key.size() > written.size() + 1 && key.compare(0, written.size(), written) == 0 && key[written.size()] == '_')
+      return key;
+  }
+  return {};
+}
+
 }  // namespace
 
 void ReportMissingKeys(const model::Query& query, const nlohmann::json& answer,
@@ -28,7 +40,12 @@ void ReportMissingKeys(const model::Query& query, const nlohmann::json& answer,
     Diagnostic& error = diagnostics.Error(
         "unknown-key", span,
         fmt::format("expect: the answer of query '{}' has no field '{}'", query.id, mismatch.field));
-    SuggestName(error, pointer.back(), KeysAt(answer, pointer.parent_pointer()));
+    std::vector<std::string> keys = KeysAt(answer, pointer.parent_pointer());
+    if (std::string longer = LongerName(pointer.back(), keys); !longer.empty() && !error.dropped) {
+      error.notes.push_back({{}, fmt::format("did you mean '{}'?", longer)});
+      continue;
+    }
+    SuggestName(error, pointer.back(), keys);
   }
 }
 

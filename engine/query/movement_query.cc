@@ -601,8 +601,8 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   result["budget_squares"] = Number(budget);
   result["overlay"] = std::move(overlay);
   result["overlay_legend"] = "cost in squares (0-9, a-z), + may pass but not end, . out of reach";
-  result["reachable"] = reached;
-  result["may_end"] = endable;
+  result["reachable_count"] = reached;
+  result["may_end_count"] = endable;
   result["grid"] = {{"origin", At({reached > 0 ? min_x : 0, reached > 0 ? min_y : 0})},
                     {"width", reached > 0 ? max_x - min_x + 1 : 0},
                     {"height", reached > 0 ? max_y - min_y + 1 : 0},

@@ -87,7 +87,7 @@ void ReachLayer::DrawMarks(Canvas& canvas) const {
   legend.Swatch(kReachColour, "reached, dear (" + NumberText(HighestCost(grid)) + " squares)", kDarkest);
   legend.Swatch(std::string("url(#") + kPassOnlyPattern + ")", "may pass, not end");
   legend.Note("numbers: cost in squares");
-  legend.Note(answer_.at("reachable").dump() + " squares reached, " + answer_.at("may_end").dump() +
+  legend.Note(answer_.at("reachable_count").dump() + " squares reached, " + answer_.at("may_end_count").dump() +
               " may end there");
 }
 

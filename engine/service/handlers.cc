@@ -38,7 +38,8 @@ nlohmann::json TerrainRows(const std::vector<TerrainKind>& terrain) {
 
 }  // namespace
 
-Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type, bool explain) {
+Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type,
+                       cli::ExplainLevel explain) {
   Diagnostics diagnostics;
   SourceSet body_sources;
   auto scenario = ScenarioFromBody(body, content_type, body_sources, diagnostics);

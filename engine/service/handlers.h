@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "cli/run_answer.h"
 #include "rulecraft/rulecraft.h"
 #include "service/reply.h"
 
@@ -12,7 +13,7 @@ namespace rulecraft::service {
 // POST /v1/run: exactly `rulecraft run`'s JSON document for the scenario in `body`. 200 when it
 // ran without errors (a query may still answer status "error" at run time, a Lua hook failing);
 // 404 when the scenario names an unknown ruleset; 400 for any other error in the input.
-Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type, bool explain);
+Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type, cli::ExplainLevel explain);
 
 // POST /v1/render: the SVG `rulecraft render` draws (image/svg+xml) of the scenario in `body`
 // (as /v1/run reads it) and, when `query_id` is not empty, that query's answer. When nothing can

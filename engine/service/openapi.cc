@@ -20,8 +20,8 @@ constexpr const char* kDocument = R"json({
       "post": {
         "summary": "Answer every query of a scenario: exactly the JSON document of `rulecraft run`.",
         "parameters": [ { "name": "explain", "in": "query", "required": false,
-                          "description": "true keeps each result's explain entries (`rulecraft run --explain`)",
-                          "schema": { "type": "boolean" } } ],
+                          "description": "true (or summary): each result's explain holds one entry per number, the rule that decided it, its inputs and source (`rulecraft run --explain`); full: every rule, table cell and modifier read (`--explain=full`)",
+                          "schema": { "enum": [ "true", "false", "summary", "full" ] } } ],
         "requestBody": { "required": true, "description": "A scenario (docs/scenarios.md) as JSON or YAML.",
           "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Scenario" } },
                        "application/yaml": { "schema": { "type": "string" } } } },

@@ -55,7 +55,10 @@ void Bind(httplib::Server& server, const std::string& method, const std::string&
 void RegisterRoutes(httplib::Server& server, SessionPool& pool, ScenarioStore& store, const ServeOptions& options) {
   std::map<std::string, std::map<std::string, Answer>> routes;  // path → method → answer
   routes["/v1/run"]["POST"] = WithSession(pool, [](Session& session, const httplib::Request& request) {
-    bool explain = request.has_param("explain") && request.get_param_value("explain") != "false";
+    std::string asked = request.has_param("explain") ? request.get_param_value("explain") : "false";
+    cli::ExplainLevel explain = asked == "false" ? cli::ExplainLevel::kNone
+                                : asked == "full" ? cli::ExplainLevel::kFull
+                                                  : cli::ExplainLevel::kSummary;
     return AnswerRunRequest(session, request.body, request.get_header_value("Content-Type"), explain);
   });
   routes["/v1/render"]["POST"] = WithSession(pool, [](Session& session, const httplib::Request& request) {

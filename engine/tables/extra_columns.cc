@@ -56,7 +56,7 @@ std::vector<std::string> ReadChoices(const SourceFile& file, const YAML::Node& n
 // Why a column may not be declared under this name, or empty.
 std::string Taken(const std::string& name, const TableSchema& schema,
                   const std::vector<ExtraColumn>& declared) {
-  for (const char* common : {"name", "label", "text", "note"}) {
+  for (const char* common : {"name", "label", "text", "note", "also_called"}) {
     if (name == common) return fmt::format("every row has '{}' already", name);
   }
   if (schema.Column(name) != nullptr)

@@ -55,6 +55,13 @@ std::vector<std::string> Table::RowNames() const {
   return names;
 }
 
+const Row* Table::FindAlsoCalled(std::string_view other_name) const {
+  for (const Row& row : rows) {
+    if (std::find(row.also_called.begin(), row.also_called.end(), other_name) != row.also_called.end()) return &row;
+  }
+  return nullptr;
+}
+
 int Table::IndexOf(std::string_view row_name) const {
   for (size_t i = 0; i < rows.size(); ++i) {
     if (rows[i].name == row_name) return static_cast<int>(i);

@@ -40,6 +40,7 @@ struct Row {
   std::string name;
   std::string label;
   SourceSpan span;  // the row's `name:` value
+  std::vector<std::string> also_called;  // names other systems give this row (`also_called:`)
   std::vector<std::pair<std::string, Value>> cells;
 
   // The cell of a column, or nullptr when the row leaves it out.
@@ -88,6 +89,8 @@ struct Table {
   const Row* Find(std::string_view row_name) const;
   // The row names in table order (for suggestions and listings).
   std::vector<std::string> RowNames() const;
+  // The row whose `also_called` lists `other_name` (what another system calls it), or nullptr.
+  const Row* FindAlsoCalled(std::string_view other_name) const;
   // The index of a row in table order, or -1.
   int IndexOf(std::string_view row_name) const;
   // Replaces rows of the same name and appends new ones (a ruleset extending another); adds

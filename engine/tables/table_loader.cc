@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Columns every row may carry besides its table's own.
-const std::vector<std::string> kCommonColumns = {"name", "label", "text", "note"};
+const std::vector<std::string> kCommonColumns = {"name", "label", "text", "note", "also_called"};
 
 // A footnote's `columns`: names of the schema's columns, each checked.
 std::vector<std::string> ReadFootnoteColumns(const SourceFile& file, const YAML::Node& node, const TableSchema& schema,
@@ -110,6 +110,19 @@ void CheckNotes(const Table& table, const Row& row, Diagnostics& diagnostics) {
   }
 }
 
+// `also_called: [double]`: the names other systems give this row, which an unknown-name error
+// about one of them points to.
+void ReadAlsoCalled(const SourceFile& file, const YAML::Node& node, Row& row, Diagnostics& diagnostics) {
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      fmt::format("expected a list of names for 'also_called', found {}", yaml::Describe(node)));
+    return;
+  }
+  for (const YAML::Node& item : node) {
+    if (auto other = yaml::ReadName(file, item, "also_called name", diagnostics)) row.also_called.push_back(*other);
+  }
+}
+
 std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
                            const TableSchema& schema, double square_ft, Diagnostics& diagnostics) {
   std::string what = fmt::format("row of table '{}'", schema.name);
@@ -134,6 +147,7 @@ std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
       yaml::ReadText(file, value, free_text, diagnostics);
     }
   }
+  if (YAML::Node others = reader.Optional("also_called"); others.IsDefined()) ReadAlsoCalled(file, others, row, diagnostics);
   for (const ColumnSchema& column : schema.columns) {
     YAML::Node cell = column.required ? reader.Required(column.name) : reader.Optional(column.name);
     if (!cell.IsDefined()) continue;

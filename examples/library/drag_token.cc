@@ -48,7 +48,7 @@ int main() {
   if (!hall) return 1;
 
   auto before = hall->Answer("valeros_move", diagnostics);
-  std::cout << "valeros reaches " << (*before)["reachable"] << " squares from [1, 1]\n";
+  std::cout << "valeros reaches " << (*before)["reachable_count"] << " squares from [1, 1]\n";
 
   // Drag the token two squares right: the same question, a new answer.
   Expect(hall->MoveCreature("valeros", 3, 2, diagnostics), "valeros may stand on [3, 2]");

@@ -64,12 +64,13 @@ def run(command, **options):
 
 
 def explained_files(document):
-    """Every file an answer's explanations cite (`at: FILE:LINE:COL`)."""
+    """Every file an answer's full explanations cite (`file`: the path as it was read; `at` names
+    it from its ruleset, dnd35:ruleset.rules:12:6)."""
     found = []
     if isinstance(document, dict):
         for key, value in document.items():
-            if key == "at" and isinstance(value, str) and re.fullmatch(r".+:\d+:\d+", value):
-                found.append(value.rsplit(":", 2)[0])
+            if key == "file" and isinstance(value, str):
+                found.append(value)
             else:
                 found.extend(explained_files(value))
     elif isinstance(document, list):
@@ -81,7 +82,7 @@ def explained_files(document):
 def without_files(document):
     """The answer with its explanations' places (which say where the rulesets are) left out."""
     if isinstance(document, dict):
-        return {k: without_files(v) for k, v in document.items() if k not in ("at", "scenario")}
+        return {k: without_files(v) for k, v in document.items() if k not in ("at", "file", "scenario")}
     if isinstance(document, list):
         return [without_files(v) for v in document]
     return document
@@ -103,7 +104,7 @@ class InstallTest(unittest.TestCase):
         cls.command = os.path.join(cls.prefix, "bin", "rulecraft")
         # What the build folder's command answers, to compare the installed one with.
         cls.expected = json.loads(subprocess.run(
-            [os.path.join(BUILD_DIR, "rulecraft"), "run", "-", "--explain"], input=SCENARIO, capture_output=True,
+            [os.path.join(BUILD_DIR, "rulecraft"), "run", "-", "--explain=full"], input=SCENARIO, capture_output=True,
             text=True, cwd=SOURCE_DIR, env=clean_environment()).stdout)
 
     @classmethod
@@ -128,7 +129,7 @@ class InstallTest(unittest.TestCase):
         self.assertIn("librulecraft.so", libraries)
 
     def test_the_installed_command_answers_from_its_prefix(self):
-        done = run([self.command, "run", "skirmish.yaml", "--format", "json", "--explain"], cwd=self.work)
+        done = run([self.command, "run", "skirmish.yaml", "--format", "json", "--explain=full"], cwd=self.work)
         answer = json.loads(done.stdout)
         self.assertEqual(answer["ruleset"], "dnd35")
         self.assertEqual([r["status"] for r in answer["results"]], ["ok", "ok", "ok"])

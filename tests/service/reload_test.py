@@ -78,7 +78,7 @@ class ReloadTest(unittest.TestCase):
         status, document = self.run_scenario()
         self.assertEqual(status, 200, document)
         speed, move = document["results"]
-        return speed["land_ft"], move["reachable"]
+        return speed["land_ft"], move["reachable_count"]
 
     def test_an_edited_table_is_reloaded(self):
         speed, reach = self.speed_and_reach()

@@ -130,7 +130,7 @@ class RenderTest(unittest.TestCase):
                     self.assertEqual(error["line"], line)
                 if col is not None:
                     self.assertEqual(error["col"], col)
-                self.assertEqual(document["schema_version"], 1)
+                self.assertEqual(document["schema_version"], 2)
                 self.assertIn("diagnostics", document)
         _, document, _ = self.post_render(json.dumps(SMALL), "wlak")
         self.assertIn("did you mean 'walk'?", first_error(document)["rendered"])

@@ -81,11 +81,18 @@ class ServeTest(unittest.TestCase):
 
     def test_explain_is_kept_when_asked(self):
         path, text = example_scenarios()[0]
-        # From the service's folder: explanations name the bundled rulesets' files relative to it.
-        _, expected = run_command(["run", "-", "--explain"], stdin_text=text, cwd=WORK_DIR)
-        status, document, _ = self.post_run(text, query="?explain=true")
-        self.assertEqual(status, 200)
-        self.assertEqual(without_scenario_name(document), without_scenario_name(expected))
+        # Explanations name the bundled rulesets' files from their ruleset (dnd35:…), whatever the folder.
+        for query, flag in (("?explain=true", "--explain"), ("?explain=full", "--explain=full")):
+            _, expected = run_command(["run", "-", flag], stdin_text=text, cwd=WORK_DIR)
+            status, document, _ = self.post_run(text, query=query)
+            self.assertEqual(status, 200)
+            self.assertEqual(without_scenario_name(document), without_scenario_name(expected))
+        short = [entry for result in document["results"] for entry in result.get("explain", [])]
+        self.assertTrue(short and all("line" not in entry for entry in short), "full: the trace, no summary lines")
+        _, summary = run_command(["run", "-", "--explain"], stdin_text=text, cwd=WORK_DIR)
+        lines = [entry for result in summary["results"] for entry in result.get("explain", [])]
+        self.assertTrue(lines and all(isinstance(entry["line"], str) for entry in lines))
+        self.assertLess(len(lines), len(short), "the summary is shorter than the trace")
 
     def test_a_json_scenario_answers_as_run_dash_does(self):
         body = json.dumps(serve_support.grid_scenario(64), indent="\t")  # tabs between tokens too
@@ -106,7 +113,7 @@ class ServeTest(unittest.TestCase):
                          ("malformed-json", "request.json", 2, 14))
         self.assertIn("^", error["rendered"])
         self.assertEqual(document["results"], [])
-        self.assertEqual(document["schema_version"], 1)
+        self.assertEqual(document["schema_version"], 2)
 
     def test_malformed_yaml_is_400_at_its_line(self):
         status, document, _ = self.post_run("ruleset: dnd35\nqueries: [\n  - a: b\n", "application/yaml")

@@ -33,7 +33,7 @@ class OpenScenarioTest : public ::testing::Test {
     ASSERT_NE(hall_, nullptr) << Render(diagnostics_, session_.sources());
   }
 
-  int Reachable() { return hall_->Answer("fighter_move", diagnostics_).value()["reachable"].get<int>(); }
+  int Reachable() { return hall_->Answer("fighter_move", diagnostics_).value()["reachable_count"].get<int>(); }
   nlohmann::json Grid() { return hall_->Answer("fighter_move", diagnostics_).value()["grid"]; }
 
   Session session_;

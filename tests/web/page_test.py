@@ -188,7 +188,7 @@ class PageTest(unittest.TestCase):
         self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 3)
         answers, _ = self.assert_page_agrees_with_command(["path", "reach", "threatened"])
         self.assertTrue(answers["path"]["reachable"])
-        self.assertGreater(answers["reach"]["reachable"], 0)
+        self.assertGreater(answers["reach"]["reachable_count"], 0)
         self.assert_picture_drawn("path")
 
         # Then the orc's square: the same, and a ranged attack past the wall's end.
@@ -203,6 +203,9 @@ class PageTest(unittest.TestCase):
         self.assert_picture_drawn("attack")
         explain = browser.find_elements(By.CSS_SELECTOR, '#answers .answer[data-query="attack"] details.explain li')
         self.assertTrue(explain, "the attack's explain entries are listed")
+        # The short explanation: one sentence per number, its rule and where it is written.
+        texts = [item.get_attribute("textContent") for item in explain]
+        self.assertTrue(any(text.startswith("attack_bonus = ") and "combat.rules:" in text for text in texts), texts)
         self.assertEqual(browser.find_element(By.ID, "errors").text, "")
 
         os.makedirs(SCREENSHOT_DIR, exist_ok=True)

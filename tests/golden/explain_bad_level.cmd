@@ -1,0 +1,1 @@
+run examples/quickstart.yaml --explain=bogus

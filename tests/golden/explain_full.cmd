@@ -1,0 +1,1 @@
+run tests/golden/explain_full.yaml --format text --explain=full

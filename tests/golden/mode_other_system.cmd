@@ -1,0 +1,1 @@
+run tests/golden/mode_other_system.yaml --format text

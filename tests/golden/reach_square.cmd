@@ -1,0 +1,1 @@
+run tests/golden/reach_square.yaml --format text --explain
