@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Requests per second and latency of `rulecraft serve` (docs/api.md): POST /v1/run of one reach
-on a 64 × 64 and a 256 × 256 map, from several clients at once, the ruleset already loaded.
+on a 64 × 64 and a 256 × 256 map, from several clients at once, the ruleset already loaded; then
+the same reach asked of an open scenario (POST /v1/scenarios/{id}/ask, one open scenario per
+client), the map and ruleset read once: what a tool dragging a token pays.
 
 Usage: bench/serve.py [--rulecraft build/rulecraft] [--clients 8] [--requests 200] [--workers 8]
 Prints one line per map: requests, requests/s, p50 and p99 latency in ms, and errors (which
@@ -46,6 +48,38 @@ def measure(server, body, clients, requests):
     return seconds, sorted(l for latencies, _ in outcomes for l in latencies), sum(e for _, e in outcomes)
 
 
+def measure_open(server, scenario, clients, requests):
+    """Opens the scenario once per client, then sends clients × requests POST …/ask of its query;
+    returns (seconds, latencies in ms, errors)."""
+    query = json.dumps(scenario["queries"][0])
+    ids = []
+    for _ in range(clients):
+        _, document, _ = server.request("POST", "/v1/scenarios", json.dumps(scenario))
+        ids.append(document["scenario"])
+
+    def client(index):
+        latencies, errors = [], 0
+        for _ in range(requests):
+            start = time.perf_counter()
+            status, _, _ = server.request("POST", f"/v1/scenarios/{ids[index]}/ask", query)
+            latencies.append((time.perf_counter() - start) * 1000)
+            errors += status != 200
+        return latencies, errors
+
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        outcomes = list(pool.map(client, range(clients)))
+    seconds = time.perf_counter() - start
+    for scenario_id in ids:
+        server.request("DELETE", f"/v1/scenarios/{scenario_id}")
+    return seconds, sorted(l for latencies, _ in outcomes for l in latencies), sum(e for _, e in outcomes)
+
+
+def report(what, seconds, latencies, errors):
+    print(f"{what}: {len(latencies)} requests, {len(latencies) / seconds:.1f} requests/s, "
+          f"p50 {statistics.median(latencies):.2f} ms, p99 {percentile(latencies, 0.99):.2f} ms, errors {errors}")
+
+
 def main():
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -59,10 +93,11 @@ def main():
         print(f"rulecraft serve, {args.clients} clients × {args.requests} requests, {args.workers} workers")
         for side in (64, 256):
             body = json.dumps(serve_support.grid_scenario(side))
-            seconds, latencies, errors = measure(server, body, args.clients, args.requests)
-            print(f"reach on {side}²: {len(latencies)} requests, {len(latencies) / seconds:.1f} requests/s, "
-                  f"p50 {statistics.median(latencies):.2f} ms, p99 {percentile(latencies, 0.99):.2f} ms, "
-                  f"errors {errors}")
+            report(f"reach on {side}² (POST /v1/run)", *measure(server, body, args.clients, args.requests))
+        for side in (64, 256):
+            scenario = serve_support.grid_scenario(side)
+            report(f"reach on {side}², open scenario (POST …/ask)",
+                   *measure_open(server, scenario, args.clients, args.requests))
     finally:
         server.stop()
 
