@@ -3,7 +3,7 @@
 import { fetchRulesets, renderScenario, runScenario, ServiceError } from "./api.js";
 import { answersView, questionsFor } from "./questions.js";
 import { MapView } from "./map_view.js";
-import { creatureAt, edgeKey, freshId, fromScenario, newBattle, paint, resize, toScenario } from "./scenario.js";
+import { creatureAt, edgeKey, freshId, fromScenario, newBattle, paint, resize, toScenario, useSizes } from "./scenario.js";
 import { readYaml, writeYaml } from "./yaml.js";
 
 const kDrawable = new Set(["path", "reach", "threatened", "attack"]);
@@ -82,6 +82,7 @@ function useRuleset(name) {
     return button;
   }));
   fillSelect(byId("creature-size"), ruleset.sizes, "medium");
+  useSizes(ruleset.size_squares);
   fillSelect(byId("creature-conditions"), ruleset.conditions);
   if (page.battle) {
     // Terrain the new ruleset has no row for becomes its ground; such barriers go.
@@ -113,8 +114,21 @@ function editorValues() {
     side: byId("creature-side").value.trim() || "party",
     size: byId("creature-size").value,
     speed: Number(byId("creature-speed").value) || 0,
+    otherSpeeds: parseSpeeds(byId("creature-speeds").value),
+    traits: byId("creature-traits").value.split(/[\s,]+/).filter(Boolean),
     conditions,
   };
+}
+
+// "fly 60, swim 20" → {fly: 60, swim: 20}; a word without a number is left out.
+function parseSpeeds(text) {
+  const speeds = {};
+  for (const [, kind, feet] of text.matchAll(/([a-z_]+)\s*[: ]\s*(\d+)/g)) if (kind !== "land") speeds[kind] = Number(feet);
+  return speeds;
+}
+
+function formatSpeeds(speed) {
+  return Object.entries(speed ?? {}).filter(([kind]) => kind !== "land").map(([kind, feet]) => `${kind} ${feet}`).join(", ");
 }
 
 function editCreature(creature) {
@@ -125,6 +139,8 @@ function editCreature(creature) {
   byId("creature-side").value = creature.side ?? "";
   byId("creature-size").value = creature.size ?? "medium";
   byId("creature-speed").value = creature.speed?.land ?? 30;
+  byId("creature-speeds").value = formatSpeeds(creature.speed);
+  byId("creature-traits").value = (creature.traits ?? []).join(", ");
   const conditions = new Set(creature.conditions ?? []);
   [...byId("creature-conditions").options].forEach((option) => { option.selected = conditions.has(option.value); });
 }
@@ -138,7 +154,9 @@ function applyEditor(creature, values) {
   }
   creature.side = values.side;
   creature.size = values.size;
-  creature.speed = { ...(creature.speed ?? {}), land: values.speed };
+  creature.speed = { land: values.speed, ...values.otherSpeeds };
+  if (values.traits.length > 0) creature.traits = values.traits;
+  else delete creature.traits;
   if (values.conditions.length > 0) creature.conditions = values.conditions;
   else delete creature.conditions;
 }
@@ -316,7 +334,8 @@ function wire() {
     refresh();
   });
   document.querySelectorAll("input[name=tool]").forEach((radio) => radio.addEventListener("change", refresh));
-  for (const id of ["creature-id", "creature-side", "creature-size", "creature-speed", "creature-conditions"]) {
+  for (const id of ["creature-id", "creature-side", "creature-size", "creature-speed", "creature-speeds",
+                    "creature-traits", "creature-conditions"]) {
     byId(id).addEventListener("change", () => {
       const creature = page.battle.creatures.find((candidate) => candidate.id === page.editing);
       if (creature) applyEditor(creature, editorValues());

@@ -1,15 +1,22 @@
 // The battle being edited — its map, barriers and creatures — and its scenario form
 // (docs/scenarios.md): what the page sends to POST /v1/run and /v1/render, saves and loads.
 
-// Squares a side of a creature's space by size, as the bundled rulesets' `sizes.space` has it;
-// for drawing and clicking in the editor only: the server's picture is the engine's own.
-const kSpaceBySize = { large: 2, huge: 3, gargantuan: 4, colossal: 6 };
+// Squares a side of a creature's space by size: the ruleset's `sizes.space` (GET /v1/rulesets,
+// `size_squares`, given by useSizes), else the d20 sizes; for drawing and clicking in the editor
+// only: the server's picture is the engine's own. A space under a square is drawn as one square.
+const kD20SpaceBySize = { large: 2, huge: 3, gargantuan: 4, colossal: 6 };
+let spaceBySize = kD20SpaceBySize;
 const kPreferredSymbols = { open: ".", difficult: "~", wall: "#" };
 const kSpareSymbols = "=^%&*+o:;,!?$@abcdefghijklmnpqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-/** How many squares wide a creature of this size is. */
+/** Takes each size's space in squares from the ruleset (`{large: 2, tiny: 0.5}`). */
+export function useSizes(squaresBySize) {
+  spaceBySize = squaresBySize && Object.keys(squaresBySize).length > 0 ? squaresBySize : kD20SpaceBySize;
+}
+
+/** How many squares wide a creature of this size is drawn (at least one). */
 export function spaceOf(size) {
-  return kSpaceBySize[size] ?? 1;
+  return Math.max(1, Math.round(spaceBySize[size] ?? 1));
 }
 
 /** The key of the edge between two side-by-side squares, the same whichever is named first. */

@@ -251,12 +251,15 @@ std::vector<RulesetSummary> Session::Rulesets(Diagnostics& diagnostics) {
     if (!directory) continue;
     const ruleset::Ruleset* rules = state_->rulesets.Get(*directory, state_->sources, diagnostics);
     if (rules == nullptr) continue;
-    RulesetSummary summary{name, rules->manifest.title, rules->lineage, {}, {}, {}, {}};
+    RulesetSummary summary{name, rules->manifest.title, rules->lineage, {}, {}, {}, {}, {}};
     for (const auto& entry : rules->tables.all()) summary.tables.push_back(entry.first);
     for (const tables::Row& row : rules->Table("terrain").rows) {
       summary.terrain.push_back({row.name, row.label, render::TerrainColour(row)});
     }
     summary.sizes = rules->Table("sizes").RowNames();
+    for (const tables::Row& row : rules->Table("sizes").rows) {
+      summary.size_squares.push_back(row.Number("space") / rules->manifest.square_ft);
+    }
     summary.conditions = rules->Table("conditions").RowNames();
     summaries.push_back(std::move(summary));
   }

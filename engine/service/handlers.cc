@@ -36,6 +36,15 @@ nlohmann::json TerrainRows(const std::vector<TerrainKind>& terrain) {
   return rows;
 }
 
+// Each size's space in squares, by size name.
+nlohmann::json SizeSquares(const RulesetSummary& summary) {
+  nlohmann::json squares = nlohmann::json::object();
+  for (size_t i = 0; i < summary.sizes.size() && i < summary.size_squares.size(); ++i) {
+    squares[summary.sizes[i]] = summary.size_squares[i];
+  }
+  return squares;
+}
+
 }  // namespace
 
 Reply AnswerRunRequest(Session& session, const std::string& body, const std::string& content_type,
@@ -107,6 +116,7 @@ Reply AnswerRulesetsRequest(Session& session) {
                         {"tables", summary.tables},
                         {"terrain", TerrainRows(summary.terrain)},
                         {"sizes", summary.sizes},
+                        {"size_squares", SizeSquares(summary)},
                         {"conditions", summary.conditions}});
   }
   return Finish(kOk, {{"rulesets", std::move(rulesets)}}, diagnostics, session.sources());

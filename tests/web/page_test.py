@@ -234,6 +234,27 @@ class PageTest(unittest.TestCase):
         self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page_loaded.png")))
 
 
+    def test_a_creature_with_speeds_traits_and_a_size_from_the_ruleset(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        Select(browser.find_element(By.ID, "ruleset")).select_by_visible_text("dnd5e")
+        self.choose_tool("creature")
+        self.click_square(1, 1)
+        self.set_field("creature-id", "wyrmling")
+        self.set_field("creature-speeds", "fly 60, swim 30")
+        self.set_field("creature-traits", "darkvision, hover")
+        Select(browser.find_element(By.ID, "creature-size")).select_by_visible_text("large")
+        self.wait(lambda: "size: large" in self.scenario_yaml())
+        yaml_text = self.scenario_yaml()
+        self.assertIn("speed: { land: 30, fly: 60, swim: 30 }", yaml_text)
+        self.assertIn("traits: [darkvision, hover]", yaml_text)
+        # dnd5e's Large is 10 ft, two squares (GET /v1/rulesets size_squares): drawn two squares wide.
+        rect = browser.find_element(By.CSS_SELECTOR, '#map .creature[data-id="wyrmling"] rect')
+        self.assertEqual(float(rect.get_attribute("width")), 2 * SQUARE - 6)
+        answers = self.command_answers(yaml_text)
+        self.assertTrue(all(result["status"] == "ok" for result in answers.values()), answers)
+
     def test_a_refused_scenario_shows_its_located_errors(self):
         browser = self.browser
         browser.get(f"http://{self.server.host}:{self.server.port}/")

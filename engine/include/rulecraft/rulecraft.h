@@ -83,6 +83,7 @@ struct RulesetSummary {
   std::vector<std::string> tables;   // the names of its tables: what it covers
   std::vector<TerrainKind> terrain;  // the rows of its `terrain` table, in table order
   std::vector<std::string> sizes;       // the row names of its `sizes` table
+  std::vector<double> size_squares;     // for each of `sizes`, its space in squares (below 1: shares a square)
   std::vector<std::string> conditions;  // the row names of its `conditions` table
 };
 
