@@ -31,6 +31,8 @@ enum class ParamType {
   kRoad,           // a column of `travel_terrain`
   kPace,           // a row of `movement_scales`
   kVehicle,        // a row of `travel_days`
+  kScale,          // local or overland
+  kDieList,        // [n, …]: die results, whole numbers from 1
   kAreaShape,      // a row of `area_shapes`
   kAttackKind,     // melee or ranged
   kWeapon,         // { reach: bool, unarmed: bool }
@@ -82,7 +84,9 @@ const std::vector<KindSpec>& Kinds() {
        {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
-        {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false}}},
+        {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false},
+        {"scale", P::kScale, false}, {"constitution", P::kNumber, false}, {"hit_points", P::kNumber, false},
+        {"rolls", P::kDieList, false}, {"damage_rolls", P::kDieList, false}}},
   };
   return kinds;
 }
@@ -211,6 +215,25 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       return CheckRow(file, node, rules, "travel_days", "vehicle", diagnostics);
     case ParamType::kTravelTerrain:
       return CheckRow(file, node, rules, "travel_terrain", "travel terrain", diagnostics);
+    case ParamType::kScale: {
+      auto scale = yaml::ReadText(file, node, spec.key, diagnostics);
+      if (!scale) return false;
+      if (*scale == "local" || *scale == "overland") return true;
+      Diagnostic& error = diagnostics.Error(
+          "unknown-name", yaml::SpanOf(file, node),
+          fmt::format("unknown scale '{}': expected 'local' (feet a round and a minute) or 'overland' (miles)", *scale));
+      SuggestName(error, *scale, {"local", "overland"});
+      return false;
+    }
+    case ParamType::kDieList:
+      return CheckEach(file, node, "die results", spec.key, diagnostics, [&](const YAML::Node& item) {
+        auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
+        if (value && *value >= 1 && *value <= 1000) return true;
+        diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                          fmt::format("expected a die result, a whole number from 1 to 1000, in '{}', found {}",
+                                      spec.key, yaml::Describe(item)));
+        return false;
+      });
     case ParamType::kRoad: {
       auto road = yaml::ReadText(file, node, spec.key, diagnostics);
       const std::vector<std::string> roads = {"highway", "road", "trail", "trackless"};

@@ -1,18 +1,112 @@
 #include "query/travel_query.h"
 
 #include <array>
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "dsl/eval/machine.h"
 #include "query/explain.h"
+#include "query/seeded_roll.h"
 
 namespace rulecraft::query {
 namespace {
 
 // Hours past which a query stops listing hourly results (a week of travel).
 constexpr int kMaxHours = 24 * 7;
+
+// Die results for the hours of a journey: given ones in order, then the scenario's seeded dice
+// (seeded_roll.h), each keyed by the query, what is rolled and the hour so that it repeats.
+class JourneyDice {
+ public:
+  JourneyDice(const AnswerContext& context, const model::Query& query, const char* key)
+      : context_(context), query_(query), key_(key) {
+    if (query.params.contains(key)) given_ = query.params[key].get<std::vector<int64_t>>();
+  }
+  // The next result of a die of `sides`; `source` says where it came from.
+  int64_t Roll(int64_t sides, int hour, std::string& source) {
+    if (next_ < given_.size()) {
+      source = "given";
+      return given_[next_++];
+    }
+    source = "seeded";
+    return static_cast<int64_t>(SeededRoll(context_.scenario.seed, fmt::format("{}:{}:{}", query_.id, key_, hour),
+                                           static_cast<uint64_t>(std::max<int64_t>(1, sides)))) + 1;
+  }
+
+ private:
+  const AnswerContext& context_;
+  const model::Query& query_;
+  const char* key_;
+  std::vector<int64_t> given_;
+  size_t next_ = 0;
+};
+
+// Hour by hour: hustling's damage (001 Спешка), forced march checks past the day's hours (001
+// Марш-бросок: a check of the rule's DC, 1dN nonlethal damage on a failure), when the nonlethal
+// damage taken makes the traveller fatigued (rule fatigued_by) and, with hit_points, knocks it
+// out (rule knocked_out).
+void AnswerHours(const AnswerContext& context, const model::Query& query, eval::Machine& machine, eval::Slot record,
+                 int whole_hours, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  int damage_rule = program.FindRule("hustle_damage");
+  int dc_rule = program.FindRule("forced_march_dc");
+  int bonus_rule = program.FindRule("forced_march_bonus");
+  int die_rule = program.FindRule("forced_march_damage_die");
+  int fatigue_rule = program.FindRule("fatigued_by");
+  int knocked_out_rule = program.FindRule("knocked_out");
+  bool hit_points = query.params.value("hit_points", 0.0) > 0;
+  JourneyDice checks(context, query, "rolls"), damage_dice(context, query, "damage_rolls");
+  nlohmann::json hustle = nlohmann::json::array();
+  nlohmann::json march = nlohmann::json::array();
+  double nonlethal = 0;
+  nlohmann::json fatigued_from = nullptr, knocked_out_at = nullptr;
+  for (int hour = 1; hour <= whole_hours; ++hour) {
+    eval::Slot args[2] = {record, eval::Slot{.number = static_cast<double>(hour)}};
+    if (damage_rule >= 0) {
+      double damage = machine.Call(damage_rule, args).number;
+      hustle.push_back(Number(damage));
+      nonlethal += damage;
+    }
+    double dc = dc_rule >= 0 ? machine.Call(dc_rule, args).number : 0;
+    if (dc > 0) {
+      std::string source, damage_source;
+      int64_t roll = checks.Roll(20, hour, source);
+      double bonus = bonus_rule >= 0 ? machine.Call(bonus_rule, {&record, 1}).number : 0;
+      bool success = static_cast<double>(roll) + bonus >= dc;
+      int64_t damage = 0;
+      if (!success) {
+        int64_t sides = die_rule >= 0 ? static_cast<int64_t>(machine.Call(die_rule, {&record, 1}).number) : 6;
+        damage = damage_dice.Roll(sides, hour, damage_source);
+      }
+      nonlethal += static_cast<double>(damage);
+      nlohmann::json entry = {{"hour", hour}, {"dc", Number(dc)}, {"roll", roll}, {"bonus", Number(bonus)},
+                              {"check", Number(static_cast<double>(roll) + bonus)}, {"success", success},
+                              {"damage", damage}, {"rolled", source}};
+      if (!damage_source.empty()) entry["damage_rolled"] = damage_source;
+      march.push_back(std::move(entry));
+    }
+    eval::Slot taken[2] = {record, eval::Slot{.number = nonlethal}};
+    if (fatigued_from.is_null() && fatigue_rule >= 0 && machine.Call(fatigue_rule, taken).number != 0) {
+      fatigued_from = hour;
+    }
+    if (knocked_out_at.is_null() && hit_points && knocked_out_rule >= 0 && machine.Call(knocked_out_rule, taken).number != 0) {
+      knocked_out_at = hour;
+    }
+  }
+  if (damage_rule >= 0) result["hustle_damage"] = std::move(hustle);
+  result["forced_march"] = std::move(march);
+  result["nonlethal_damage"] = Number(nonlethal);
+  if (fatigue_rule >= 0) {
+    result["fatigued"] = !fatigued_from.is_null();
+    result["fatigued_from_hour"] = fatigued_from;
+  }
+  if (hit_points && knocked_out_rule >= 0) result["knocked_out_at_hour"] = knocked_out_at;
+}
+
 
 }  // namespace
 
@@ -41,7 +135,7 @@ void AnswerTravel(const AnswerContext& context, const model::Query& query, nlohm
     }
   }
   double speed = query.params.value("speed", 30.0);
-  std::array<eval::Slot, compile::kRecordHeader + 8> journey{};
+  std::array<eval::Slot, compile::kRecordHeader + 10> journey{};
   journey[compile::kRecordHeader + 0].number = speed;
   journey[compile::kRecordHeader + 1].number = paces->IndexOf(pace);
   journey[compile::kRecordHeader + 2].number = terrains->IndexOf(terrain);
@@ -50,6 +144,8 @@ void AnswerTravel(const AnswerContext& context, const model::Query& query, nlohm
   journey[compile::kRecordHeader + 5].number = road == "trail";
   journey[compile::kRecordHeader + 6].number = road == "trackless";
   journey[compile::kRecordHeader + 7].number = vehicles->IndexOf(vehicle);
+  journey[compile::kRecordHeader + 8].number = query.params.value("constitution", 10.0);
+  journey[compile::kRecordHeader + 9].number = query.params.value("hit_points", 0.0);
 
   eval::Machine machine(program);
   eval::Trace trace;
@@ -63,12 +159,28 @@ void AnswerTravel(const AnswerContext& context, const model::Query& query, nlohm
     return;
   }
   if (may_travel_rule >= 0) result["possible"] = true;
+  result["speed_ft"] = Number(speed);
+  result["pace"] = pace;
+  // Local scale (001 В РАУНД, В МИНУТУ): feet a round and a minute, where the ruleset says.
+  std::string scale = query.params.value("scale", "overland");
+  int round_rule = program.FindRule("travel_ft_per_round");
+  int minute_rule = program.FindRule("travel_ft_per_minute");
+  if (round_rule >= 0) result["ft_per_round"] = Number(machine.Call(round_rule, {&record, 1}).number);
+  if (minute_rule >= 0) result["ft_per_minute"] = Number(machine.Call(minute_rule, {&record, 1}).number);
+  if (scale == "local") {
+    if (round_rule < 0 || minute_rule < 0) {
+      result["status"] = "error";
+      result["message"] = "this ruleset has no local movement rules (travel_ft_per_round, travel_ft_per_minute)";
+      return;
+    }
+    result["scale"] = scale;
+    result["explain"] = ExplainTrace(trace, program, context.sources);
+    return;
+  }
   double mph = machine.Call(mph_rule, {&record, 1}).number;
   double day_hours = machine.Call(day_rule, {&record, 1}).number;
   nlohmann::json explain = ExplainTrace(trace, program, context.sources);
   machine.SetTrace(nullptr);
-  result["speed_ft"] = Number(speed);
-  result["pace"] = pace;
   result["terrain"] = terrain;
   result["road"] = road;
   result["vehicle"] = vehicle;
@@ -79,19 +191,7 @@ void AnswerTravel(const AnswerContext& context, const model::Query& query, nlohm
     double hours = query.params["hours"].get<double>();
     result["hours"] = Number(hours);
     result["miles"] = Number(mph * hours);
-    int whole_hours = std::min(kMaxHours, static_cast<int>(std::ceil(hours)));
-    nlohmann::json damage = nlohmann::json::array();
-    nlohmann::json checks = nlohmann::json::array();
-    int damage_rule = program.FindRule("hustle_damage");
-    int dc_rule = program.FindRule("forced_march_dc");
-    for (int hour = 1; hour <= whole_hours; ++hour) {
-      eval::Slot args[2] = {record, eval::Slot{.number = static_cast<double>(hour)}};
-      if (damage_rule >= 0) damage.push_back(Number(machine.Call(damage_rule, args).number));
-      double dc = dc_rule >= 0 ? machine.Call(dc_rule, args).number : 0;
-      if (dc > 0) checks.push_back({{"hour", hour}, {"dc", Number(dc)}});
-    }
-    if (damage_rule >= 0) result["hustle_damage"] = std::move(damage);
-    result["forced_march"] = std::move(checks);
+    AnswerHours(context, query, machine, record, std::min(kMaxHours, static_cast<int>(std::ceil(hours))), result);
   }
   if (!machine.error().empty()) {
     result["status"] = "error";
