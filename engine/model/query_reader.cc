@@ -86,6 +86,7 @@ const std::vector<KindSpec>& Kinds() {
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
         {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false},
         {"scale", P::kScale, false}, {"constitution", P::kNumber, false}, {"hit_points", P::kNumber, false},
+        {"rounds", P::kNumber, false},
         {"rolls", P::kDieList, false}, {"damage_rolls", P::kDieList, false}}},
   };
   return kinds;

@@ -17,6 +17,8 @@ namespace {
 
 // Hours past which a query stops listing hourly results (a week of travel).
 constexpr int kMaxHours = 24 * 7;
+// Rounds past which a query stops listing round by round results (an hour).
+constexpr int kMaxRounds = 600;
 
 // Die results for the hours of a journey: given ones in order, then the scenario's seeded dice
 // (seeded_roll.h), each keyed by the query, what is rolled and the hour so that it repeats.
@@ -44,6 +46,48 @@ class JourneyDice {
   std::vector<int64_t> given_;
   size_t next_ = 0;
 };
+
+// Round by round at a local pace (001: run for as many rounds as your Constitution, then a check
+// each round, DC rising; a failure stops you until you have rested): the rules pace_tires,
+// tireless_rounds, tiring_check_dc, tiring_check_bonus and rest_rounds say how.
+void AnswerRounds(const AnswerContext& context, const model::Query& query, eval::Machine& machine, eval::Slot record,
+                  nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  int rounds = static_cast<int>(std::min<double>(kMaxRounds, query.params["rounds"].get<double>()));
+  result["rounds"] = rounds;
+  int tires_rule = program.FindRule("pace_tires");
+  bool tires = tires_rule >= 0 && machine.Call(tires_rule, {&record, 1}).number != 0;
+  nlohmann::json checks = nlohmann::json::array();
+  result["moved_rounds"] = rounds;
+  result["stopped_at_round"] = nullptr;
+  if (tires) {
+    auto call = [&](const char* name, double number) {
+      int rule = program.FindRule(name);
+      eval::Slot args[2] = {record, eval::Slot{.number = number}};
+      return rule >= 0 ? machine.Call(rule, args).number : 0;
+    };
+    int free_rounds = static_cast<int>(call("tireless_rounds", 0));
+    result["tireless_rounds"] = free_rounds;
+    JourneyDice dice(context, query, "rolls");
+    for (int round = free_rounds + 1; round <= rounds; ++round) {
+      int check = round - free_rounds;
+      double dc = call("tiring_check_dc", check);
+      double bonus = call("tiring_check_bonus", 0);
+      std::string source;
+      int64_t roll = dice.Roll(20, round, source);
+      bool success = static_cast<double>(roll) + bonus >= dc;
+      checks.push_back({{"round", round}, {"dc", Number(dc)}, {"roll", roll}, {"bonus", Number(bonus)},
+                        {"check", Number(static_cast<double>(roll) + bonus)}, {"success", success}, {"rolled", source}});
+      if (!success) {
+        result["moved_rounds"] = round - 1;
+        result["stopped_at_round"] = round;
+        result["rested_by_round"] = round + static_cast<int>(call("rest_rounds", 0));
+        break;
+      }
+    }
+  }
+  result["checks"] = std::move(checks);
+}
 
 // Hour by hour: hustling's damage (001 Спешка), forced march checks past the day's hours (001
 // Марш-бросок: a check of the rule's DC, 1dN nonlethal damage on a failure), when the nonlethal
@@ -174,6 +218,7 @@ void AnswerTravel(const AnswerContext& context, const model::Query& query, nlohm
       return;
     }
     result["scale"] = scale;
+    if (query.params.contains("rounds")) AnswerRounds(context, query, machine, record, result);
     result["explain"] = ExplainTrace(trace, program, context.sources);
     return;
   }
