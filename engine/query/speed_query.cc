@@ -8,6 +8,40 @@
 
 namespace rulecraft::query {
 
+namespace {
+
+// A table cell as JSON: true/false, a number, a text, or null for n/a.
+nlohmann::json CellJson(const tables::Value& value) {
+  switch (value.kind) {
+    case tables::Value::Kind::kBool: return value.AsBool();
+    case tables::Value::Kind::kNumber: return Number(value.number);
+    case tables::Value::Kind::kText: return value.text;
+    default: return nullptr;
+  }
+}
+
+// For each speed the creature has, its row of the ruleset's `speed_kinds` table, every column
+// but the row's words (what moving that way gives: 001 a climber is not flat-footed, +8 to
+// Athletics …), so a tool shows them beside the speed.
+nlohmann::json SpeedKindFacts(const AnswerContext& context, const model::Creature& creature) {
+  nlohmann::json facts = nlohmann::json::object();
+  const tables::Table* kinds = context.rules.tables.Find("speed_kinds");
+  if (kinds == nullptr) return facts;
+  for (const auto& [kind, feet] : creature.speeds_ft) {
+    const tables::Row* row = kinds->Find(kind);
+    if (row == nullptr) continue;
+    nlohmann::json cells = nlohmann::json::object();
+    for (const auto& [column, value] : row->cells) {
+      if (column == "text" || column == "note" || column == "also_called") continue;
+      cells[column] = CellJson(value);
+    }
+    facts[kind] = std::move(cells);
+  }
+  return facts;
+}
+
+}  // namespace
+
 void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
   const compile::Program& program = *context.rules.program;
   const model::Creature* creature = context.scenario.FindCreature(query.params.value("creature", ""));
@@ -114,6 +148,7 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
       for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
     }
   }
+  if (nlohmann::json kinds = SpeedKindFacts(context, *creature); !kinds.empty()) result["speed_kinds"] = std::move(kinds);
   result["explain"] = std::move(explain);
 }
 
