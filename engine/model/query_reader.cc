@@ -37,6 +37,7 @@ enum class ParamType {
   kNumber,         // a number
   kPoint,          // [x, y] numbers: a grid point (x.5 is a square's centre)
   kDirection,      // one of the eight compass directions (n, ne, e, se, s, sw, w, nw)
+  kActions,        // [{ name: { … } }, …]: rows of `actions` with the parameters each row takes
   kAny,            // anything (checked when the query kind lands)
 };
 
@@ -78,6 +79,7 @@ const std::vector<KindSpec>& Kinds() {
         {"direction", P::kDirection, false}, {"width", P::kNumber, false}}},
       {QueryKind::kClosest,
        {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
+      {QueryKind::kTurn, {{"creature", P::kCreature, true}, {"actions", P::kActions, true}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
         {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false}}},
@@ -157,6 +159,9 @@ bool CheckEach(const SourceFile& file, const YAML::Node& node, std::string_view 
   for (const YAML::Node& item : node) ok = check(item) && ok;
   return ok;
 }
+
+bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                  const Scenario& scenario, Diagnostics& diagnostics);
 
 bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec& spec,
                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
@@ -282,10 +287,84 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       SuggestName(error, *direction, names);
       return false;
     }
+    case ParamType::kActions:
+      return CheckActions(file, node, rules, scenario, diagnostics);
     case ParamType::kAny:
       return true;
   }
   return true;
+}
+
+// One action of a turn's list: `{ name: { … } }`, the name a row of `actions`; a row that moves
+// takes `to` or `through` (and `speed`), a row that attacks `target` and `kind`, any other none.
+bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::Table& table,
+                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
+  if (!item.IsMap() || item.size() != 1) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                      fmt::format("expected one action, a mapping of its name to its parameters such as "
+                                  "{{ move: {{ to: [6, 3] }} }} or {{ attack: {{ target: ogre, kind: melee }} }}, found {}",
+                                  yaml::Describe(item)));
+    return false;
+  }
+  const YAML::Node key = item.begin()->first;
+  const YAML::Node value = item.begin()->second;
+  auto name = yaml::ReadText(file, key, "action", diagnostics);
+  if (!name) return false;
+  const tables::Row* row = table.Find(*name);
+  if (row == nullptr) {
+    Diagnostic& error = diagnostics.Error(
+        "unknown-name", yaml::SpanOf(file, key),
+        fmt::format("unknown action '{}': not a row of table '{}'", *name, table.name));
+    SuggestName(error, *name, table.RowNames());
+    return false;
+  }
+  auto flag = [&](const char* column) {
+    const tables::Value* cell = row->Get(column);
+    return cell != nullptr && cell->AsBool();
+  };
+  bool moves = flag("moves"), attack = flag("attack");
+  if (value.IsNull() && !moves && !attack) return true;  // `full_round:` with nothing after it
+  yaml::MapReader params(file, value, fmt::format("'{}' action", *name), diagnostics);
+  if (!params.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  using P = ParamType;
+  auto check = [&](const ParamSpec& spec) {
+    YAML::Node param = spec.required ? params.Required(spec.key) : params.Optional(spec.key);
+    if (param.IsDefined()) CheckParam(file, param, spec, rules, scenario, diagnostics);
+  };
+  if (moves) {
+    YAML::Node to = params.Optional("to"), through = params.Optional("through");
+    if (to.IsDefined() == through.IsDefined()) {
+      diagnostics.Error(to.IsDefined() ? "conflicting-keys" : "missing-key",
+                        to.IsDefined() ? yaml::SpanOf(file, through) : params.Span(),
+                        fmt::format("the '{}' action moves: give either to: [x, y] (the cheapest way there) or "
+                                    "through: [[x, y], …] (these squares in turn), {}",
+                                    *name, to.IsDefined() ? "not both" : "one of them"));
+    }
+    if (to.IsDefined()) CheckPlace(file, to, "to", scenario, diagnostics);
+    if (through.IsDefined()) check({"through", P::kPlaceList, false});
+    check({"speed", P::kSpeedKind, false});
+  }
+  if (attack) {
+    check({"target", P::kCreature, true});
+    check({"kind", P::kAttackKind, true});
+  }
+  params.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
+}
+
+// A turn's `actions:` list: every item an action of the ruleset's `actions` table (CheckAction).
+bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                  const Scenario& scenario, Diagnostics& diagnostics) {
+  const tables::Table* table = rules.tables.Find("actions");
+  if (table == nullptr) {
+    diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
+                      fmt::format("ruleset '{}' has no table 'actions' (docs/tables.md): it cannot check turns yet",
+                                  rules.manifest.name));
+    return false;
+  }
+  return CheckEach(file, node, "actions such as { move: { to: [6, 3] } }", "actions", diagnostics,
+                   [&](const YAML::Node& item) { return CheckAction(file, item, *table, rules, scenario, diagnostics); });
 }
 
 // A movement query's `speed:` kinds must be speeds its creature has (land always counts).

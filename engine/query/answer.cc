@@ -11,6 +11,7 @@
 #include "query/size_query.h"
 #include "query/speed_query.h"
 #include "query/travel_query.h"
+#include "query/turn_query.h"
 
 namespace rulecraft::query {
 
@@ -103,6 +104,9 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kSave:
       AnswerSave(context, query, result);
+      return result;
+    case model::QueryKind::kTurn:
+      AnswerTurn(context, query, result);
       return result;
   }
   return result;
