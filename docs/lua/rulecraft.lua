@@ -119,6 +119,7 @@
 ---@field dark? boolean column `dark`
 ---@field open_above? boolean column `open_above`
 ---@field width? number column `width`
+---@field least_cover? string column `least_cover`
 ---@field colour? string column `colour`
 
 ---@class rulecraft.row.movement_modes: rulecraft.Row
@@ -182,13 +183,25 @@
 ---@class rulecraft.row.conditions: rulecraft.Row
 ---@field stand_up_ends? boolean column `stand_up_ends`
 ---@field forbids_movement? boolean column `forbids_movement`
+---@field incapacitates? boolean column `incapacitates`
 
 ---@class rulecraft.row.area_shapes: rulecraft.Row
 ---@field turns_corners boolean column `turns_corners`
 ---@field cover_applies boolean column `cover_applies`
+---@field form? "radius"|"cone"|"line" column `form`
+---@field cone_half_width? number column `cone_half_width`
+---@field line_width? number column `line_width`
 
 ---@class rulecraft.row.attitudes: rulecraft.Row
 ---@field hostile boolean column `hostile`
+
+---@class rulecraft.row.actions: rulecraft.Row
+---@field spends string column `spends`
+---@field times integer column `times`
+---@field moves boolean column `moves`
+---@field mode? string column `mode`
+---@field attack? boolean column `attack`
+---@field provokes boolean column `provokes`
 
 ---@class rulecraft.row.skills: rulecraft.Row
 
@@ -213,6 +226,7 @@
 ---@field conditions? {[string]: rulecraft.row.conditions, [integer]: rulecraft.row.conditions} table `conditions`
 ---@field area_shapes? {[string]: rulecraft.row.area_shapes, [integer]: rulecraft.row.area_shapes} table `area_shapes`
 ---@field attitudes? {[string]: rulecraft.row.attitudes, [integer]: rulecraft.row.attitudes} table `attitudes`
+---@field actions? {[string]: rulecraft.row.actions, [integer]: rulecraft.row.actions} table `actions`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`
 
 ---@type rulecraft.Rules

@@ -299,6 +299,13 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
 // takes `to` or `through` (and `speed`), a row that attacks `target` and `kind`, any other none.
 bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::Table& table,
                  const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
+  if (item.IsMap() && item.size() > 1) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                      fmt::format("expected one action, found a mapping of {} names: give each action its own list "
+                                  "item, such as - {{ move: {{ to: [6, 3] }} }}",
+                                  item.size()));
+    return false;
+  }
   if (!item.IsMap() || item.size() != 1) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
                       fmt::format("expected one action, a mapping of its name to its parameters such as "
@@ -323,7 +330,12 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     return cell != nullptr && cell->AsBool();
   };
   bool moves = flag("moves"), attack = flag("attack");
-  if (value.IsNull() && !moves && !attack) return true;  // `full_round:` with nothing after it
+  if (!moves && !attack) {  // `full_round: {}`, or `full_round:` with nothing after it
+    if (value.IsNull() || (value.IsMap() && value.size() == 0)) return true;
+    diagnostics.Error("unknown-key", yaml::SpanOf(file, value),
+                      fmt::format("the '{}' action takes no parameters: write {{ {}: {{}} }}", *name, *name));
+    return false;
+  }
   yaml::MapReader params(file, value, fmt::format("'{}' action", *name), diagnostics);
   if (!params.ok()) return false;
   size_t errors = diagnostics.ErrorCount();
@@ -336,10 +348,11 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     YAML::Node to = params.Optional("to"), through = params.Optional("through");
     if (to.IsDefined() == through.IsDefined()) {
       diagnostics.Error(to.IsDefined() ? "conflicting-keys" : "missing-key",
-                        to.IsDefined() ? yaml::SpanOf(file, through) : params.Span(),
-                        fmt::format("the '{}' action moves: give either to: [x, y] (the cheapest way there) or "
-                                    "through: [[x, y], …] (these squares in turn), {}",
-                                    *name, to.IsDefined() ? "not both" : "one of them"));
+                        to.IsDefined() ? params.KeySpan("through") : params.Span(),
+                        to.IsDefined() ? fmt::format("the '{}' action moves by 'to' or by 'through', not both", *name)
+                                       : fmt::format("the '{}' action moves the creature: give to: [x, y] (the cheapest "
+                                                     "way there) or through: [[x, y], …] (these squares in turn)",
+                                                     *name));
     }
     if (to.IsDefined()) CheckPlace(file, to, "to", scenario, diagnostics);
     if (through.IsDefined()) check({"through", P::kPlaceList, false});
@@ -361,6 +374,11 @@ bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset:
     diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
                       fmt::format("ruleset '{}' has no table 'actions' (docs/tables.md): it cannot check turns yet",
                                   rules.manifest.name));
+    return false;
+  }
+  if (node.IsSequence() && node.size() == 0) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "a turn needs at least one action, such as { move: { to: [6, 3] } }");
     return false;
   }
   return CheckEach(file, node, "actions such as { move: { to: [6, 3] } }", "actions", diagnostics,
