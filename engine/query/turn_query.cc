@@ -1,5 +1,6 @@
 #include "query/turn_query.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "query/combat_query.h"
 #include "query/explain.h"
 #include "query/movement_query.h"
+#include "query/opportunity.h"
 
 namespace rulecraft::query {
 namespace {
@@ -100,20 +102,25 @@ std::string RefusingRule(const AnswerContext& context, const eval::Trace& trace,
 }
 
 // Per action type (the `spends` values, in table order): how many more actions of that type
-// may_take allows after `turn`, asked with the first row of that type; "unlimited" from
-// kUnlimitedActions on.
+// may_take allows after `turn`, the most any one row of that type may be taken again (a move
+// action that does not move may follow a 5-foot step); "unlimited" from kUnlimitedActions on.
 nlohmann::json ActionsLeft(eval::Machine& machine, int rule, const std::vector<ActionRow>& rows,
                            const TurnRecord& turn) {
-  nlohmann::json left = nlohmann::json::object();
+  std::vector<std::pair<std::string, int>> most;
   for (const ActionRow& row : rows) {
-    if (left.contains(row.spends)) continue;
     TurnRecord simulated = turn;
     int count = 0;
     while (count < kUnlimitedActions && MayTake(machine, rule, simulated, row)) {
       Apply(simulated, row, 0);
       count += static_cast<int>(row.times);
     }
-    left[row.spends] = count >= kUnlimitedActions ? nlohmann::json("unlimited") : nlohmann::json(count);
+    auto known = std::find_if(most.begin(), most.end(), [&](const auto& entry) { return entry.first == row.spends; });
+    if (known == most.end()) most.emplace_back(row.spends, count);
+    else known->second = std::max(known->second, count);
+  }
+  nlohmann::json left = nlohmann::json::object();
+  for (const auto& [type, count] : most) {
+    left[type] = count >= kUnlimitedActions ? nlohmann::json("unlimited") : nlohmann::json(count);
   }
   return left;
 }
@@ -239,6 +246,19 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
       legal = false;
       break;  // a turn stops at its first illegal action; later ones are not asked
     }
+    // The action itself may provoke where the creature stands (after its move, if it moved).
+    nlohmann::json by_action = nlohmann::json::array(), explain = nlohmann::json::array();
+    if (!AddActionProvokedAttacks(here, *creature, action.index, by_action, explain, result)) {
+      Unsupported(result, "attacks_of_opportunity_by_actions",
+                  fmt::format("ruleset '{}' has no rule 'action_provokes' (docs/dsl.md, hook points)",
+                              context.rules.manifest.name));
+    }
+    if (result.value("status", "ok") == "error") return;
+    for (nlohmann::json attack : by_action) {
+      attack["action"] = index;
+      provoked.push_back(std::move(attack));
+    }
+    if (!explain.empty()) answer["explain"] = std::move(explain);
     Apply(turn, action, moved_ft);
     used[action.spends] = used.value(action.spends, 0.0) + action.times;
     answers.push_back(std::move(answer));
