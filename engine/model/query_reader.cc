@@ -38,6 +38,7 @@ enum class ParamType {
   kPoint,          // [x, y] numbers: a grid point (x.5 is a square's centre)
   kDirection,      // one of the eight compass directions (n, ne, e, se, s, sw, w, nw)
   kActions,        // [{ name: { … } }, …]: rows of `actions` with the parameters each row takes
+  kTurnState,      // { at, moved_ft, actions_used }: where an earlier turn query left the creature
   kAny,            // anything (checked when the query kind lands)
 };
 
@@ -79,7 +80,8 @@ const std::vector<KindSpec>& Kinds() {
         {"direction", P::kDirection, false}, {"width", P::kNumber, false}}},
       {QueryKind::kClosest,
        {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
-      {QueryKind::kTurn, {{"creature", P::kCreature, true}, {"actions", P::kActions, true}}},
+      {QueryKind::kTurn,
+       {{"creature", P::kCreature, true}, {"actions", P::kActions, true}, {"state", P::kTurnState, false}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
         {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false}}},
@@ -162,6 +164,8 @@ bool CheckEach(const SourceFile& file, const YAML::Node& node, std::string_view 
 
 bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
                   const Scenario& scenario, Diagnostics& diagnostics);
+bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                    const Scenario& scenario, Diagnostics& diagnostics);
 
 bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec& spec,
                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
@@ -289,6 +293,8 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
     }
     case ParamType::kActions:
       return CheckActions(file, node, rules, scenario, diagnostics);
+    case ParamType::kTurnState:
+      return CheckTurnState(file, node, rules, scenario, diagnostics);
     case ParamType::kAny:
       return true;
   }
@@ -383,6 +389,55 @@ bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset:
   }
   return CheckEach(file, node, "actions such as { move: { to: [6, 3] } }", "actions", diagnostics,
                    [&](const YAML::Node& item) { return CheckAction(file, item, *table, rules, scenario, diagnostics); });
+}
+
+// A turn's `state:` (the `state` an earlier turn query answered): `at` a square of the map,
+// `moved_ft` feet, `actions_used` counts by action type (the `spends` values of table `actions`).
+bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                    const Scenario& scenario, Diagnostics& diagnostics) {
+  yaml::MapReader state(file, node, "turn state", diagnostics);
+  if (!state.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  if (YAML::Node at = state.Optional("at"); at.IsDefined()) {
+    CheckParam(file, at, {"at", ParamType::kSquare, false}, rules, scenario, diagnostics);
+  }
+  if (YAML::Node moved = state.Optional("moved_ft"); moved.IsDefined()) {
+    CheckParam(file, moved, {"moved_ft", ParamType::kNumber, false}, rules, scenario, diagnostics);
+  }
+  if (YAML::Node used = state.Optional("actions_used"); used.IsDefined()) {
+    std::vector<std::string> types;
+    if (const tables::Table* table = rules.tables.Find("actions")) {
+      for (const tables::Row& row : table->rows) {
+        const tables::Value* spends = row.Get("spends");
+        if (spends != nullptr && std::find(types.begin(), types.end(), spends->text) == types.end()) {
+          types.push_back(spends->text);
+        }
+      }
+    }
+    if (!used.IsMap()) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, used),
+                        "expected a mapping of action types to counts for 'actions_used', such as { move: 1 }, found " +
+                            yaml::Describe(used));
+    } else {
+      for (const auto& entry : used) {
+        auto type = yaml::ReadText(file, entry.first, "action type", diagnostics);
+        if (type && std::find(types.begin(), types.end(), *type) == types.end()) {
+          Diagnostic& error = diagnostics.Error(
+              "unknown-name", yaml::SpanOf(file, entry.first),
+              fmt::format("unknown action type '{}': not what a row of table 'actions' spends", *type));
+          SuggestName(error, *type, types);
+        }
+        auto count = entry.second.IsScalar() ? yaml::ParseInt(entry.second.Scalar()) : std::nullopt;
+        if (!count || *count < 0 || *count > limits::kMaxTurnActions) {
+          diagnostics.Error("out-of-range", yaml::SpanOf(file, entry.second),
+                            fmt::format("expected a count of actions from 0 to {} (limits::kMaxTurnActions), found {}",
+                                        limits::kMaxTurnActions, yaml::Describe(entry.second)));
+        }
+      }
+    }
+  }
+  state.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
 }
 
 // A movement query's `speed:` kinds must be speeds its creature has (land always counts).

@@ -125,6 +125,31 @@ nlohmann::json ActionsLeft(eval::Machine& machine, int rule, const std::vector<A
   return left;
 }
 
+// A turn carried on from the `state` an earlier turn query answered: the creature where that
+// turn left it, the record holding what it used (a type's count in the field of its name; `moved`
+// when it moved any feet), and `used` its counts.
+void ResumeFrom(const nlohmann::json& state, const std::vector<ActionRow>& rows, model::Creature& creature,
+                TurnRecord& turn, nlohmann::json& used) {
+  if (state.contains("at")) creature.at = {state["at"][0].get<int32_t>(), state["at"][1].get<int32_t>()};
+  double moved_ft = state.value("moved_ft", 0.0);
+  turn.slots[TurnRecord::kMovedFt].number = moved_ft;
+  turn.slots[TurnRecord::kMoved].number = moved_ft > 0 ? 1 : 0;
+  if (!state.contains("actions_used")) return;
+  for (const auto& [type, count] : state["actions_used"].items()) {
+    double times = count.get<double>();
+    if (times <= 0) continue;
+    used[type] = times;
+    for (const ActionRow& row : rows) {
+      if (row.spends != type) continue;
+      ActionRow taken = row;
+      taken.moves = false;  // its movement is moved_ft's
+      taken.times = times;
+      Apply(turn, taken, 0);
+      break;
+    }
+  }
+}
+
 model::Square SquareOf(const nlohmann::json& at) { return {at[0].get<int32_t>(), at[1].get<int32_t>()}; }
 
 // Copies the sub-answer's numbers a turn reports (the rest stays in the sub-answer's own query).
@@ -158,6 +183,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   TurnRecord turn;
   nlohmann::json answers = nlohmann::json::array();
   nlohmann::json used = nlohmann::json::object();
+  if (query.params.contains("state")) ResumeFrom(query.params["state"], rows, *creature, turn, used);
   nlohmann::json provoked = nlohmann::json::array();
   nlohmann::json left_ft;
   bool legal = true;
