@@ -195,6 +195,14 @@
 ---@class rulecraft.row.attitudes: rulecraft.Row
 ---@field hostile boolean column `hostile`
 
+---@class rulecraft.row.actions: rulecraft.Row
+---@field spends string column `spends`
+---@field times integer column `times`
+---@field moves boolean column `moves`
+---@field mode? string column `mode`
+---@field attack? boolean column `attack`
+---@field provokes boolean column `provokes`
+
 ---@class rulecraft.row.skills: rulecraft.Row
 
 -- The ruleset's tables by name: `rules.tables.terrain.open`, `rules.tables.sizes[1]`.
@@ -218,6 +226,7 @@
 ---@field conditions? {[string]: rulecraft.row.conditions, [integer]: rulecraft.row.conditions} table `conditions`
 ---@field area_shapes? {[string]: rulecraft.row.area_shapes, [integer]: rulecraft.row.area_shapes} table `area_shapes`
 ---@field attitudes? {[string]: rulecraft.row.attitudes, [integer]: rulecraft.row.attitudes} table `attitudes`
+---@field actions? {[string]: rulecraft.row.actions, [integer]: rulecraft.row.actions} table `actions`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`
 
 ---@type rulecraft.Rules

@@ -60,6 +60,8 @@ inline constexpr size_t kMaxYamlNodes = 2'000'000;
 inline constexpr double kMaxTableNumber = 1'000'000;
 // Largest distance in feet a scenario or query may give (a speed, movement already used).
 inline constexpr double kMaxScenarioFeet = 1'000'000;
+// The most actions of one type a turn query's `state: { actions_used }` may say were taken.
+inline constexpr int64_t kMaxTurnActions = 100;
 
 // --- Answers ---
 // Squares a `reach` answer lists one by one in `squares`; beyond it only the compact `grid`

@@ -40,6 +40,8 @@ enum class ParamType {
   kNumber,         // a number
   kPoint,          // [x, y] numbers: a grid point (x.5 is a square's centre)
   kDirection,      // one of the eight compass directions (n, ne, e, se, s, sw, w, nw)
+  kActions,        // [{ name: { … } }, …]: rows of `actions` with the parameters each row takes
+  kTurnState,      // { at, moved_ft, actions_used }: where an earlier turn query left the creature
   kAny,            // anything (checked when the query kind lands)
 };
 
@@ -82,6 +84,8 @@ const std::vector<KindSpec>& Kinds() {
         {"direction", P::kDirection, false}, {"width", P::kNumber, false}}},
       {QueryKind::kClosest,
        {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
+      {QueryKind::kTurn,
+       {{"creature", P::kCreature, true}, {"actions", P::kActions, true}, {"state", P::kTurnState, false}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
         {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false},
@@ -162,6 +166,11 @@ bool CheckEach(const SourceFile& file, const YAML::Node& node, std::string_view 
   for (const YAML::Node& item : node) ok = check(item) && ok;
   return ok;
 }
+
+bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                  const Scenario& scenario, Diagnostics& diagnostics);
+bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                    const Scenario& scenario, Diagnostics& diagnostics);
 
 bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec& spec,
                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
@@ -307,10 +316,153 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       SuggestName(error, *direction, names);
       return false;
     }
+    case ParamType::kActions:
+      return CheckActions(file, node, rules, scenario, diagnostics);
+    case ParamType::kTurnState:
+      return CheckTurnState(file, node, rules, scenario, diagnostics);
     case ParamType::kAny:
       return true;
   }
   return true;
+}
+
+// One action of a turn's list: `{ name: { … } }`, the name a row of `actions`; a row that moves
+// takes `to` or `through` (and `speed`), a row that attacks `target` and `kind`, any other none.
+bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::Table& table,
+                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
+  if (item.IsMap() && item.size() > 1) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                      fmt::format("expected one action, found a mapping of {} names: give each action its own list "
+                                  "item, such as - {{ move: {{ to: [6, 3] }} }}",
+                                  item.size()));
+    return false;
+  }
+  if (!item.IsMap() || item.size() != 1) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                      fmt::format("expected one action, a mapping of its name to its parameters such as "
+                                  "{{ move: {{ to: [6, 3] }} }} or {{ attack: {{ target: ogre, kind: melee }} }}, found {}",
+                                  yaml::Describe(item)));
+    return false;
+  }
+  const YAML::Node key = item.begin()->first;
+  const YAML::Node value = item.begin()->second;
+  auto name = yaml::ReadText(file, key, "action", diagnostics);
+  if (!name) return false;
+  const tables::Row* row = table.Find(*name);
+  if (row == nullptr) {
+    Diagnostic& error = diagnostics.Error(
+        "unknown-name", yaml::SpanOf(file, key),
+        fmt::format("unknown action '{}': not a row of table '{}'", *name, table.name));
+    SuggestName(error, *name, table.RowNames());
+    return false;
+  }
+  auto flag = [&](const char* column) {
+    const tables::Value* cell = row->Get(column);
+    return cell != nullptr && cell->AsBool();
+  };
+  bool moves = flag("moves"), attack = flag("attack");
+  if (!moves && !attack) {  // `full_round: {}`, or `full_round:` with nothing after it
+    if (value.IsNull() || (value.IsMap() && value.size() == 0)) return true;
+    diagnostics.Error("unknown-key", yaml::SpanOf(file, value),
+                      fmt::format("the '{}' action takes no parameters: write {{ {}: {{}} }}", *name, *name));
+    return false;
+  }
+  yaml::MapReader params(file, value, fmt::format("'{}' action", *name), diagnostics);
+  if (!params.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  using P = ParamType;
+  auto check = [&](const ParamSpec& spec) {
+    YAML::Node param = spec.required ? params.Required(spec.key) : params.Optional(spec.key);
+    if (param.IsDefined()) CheckParam(file, param, spec, rules, scenario, diagnostics);
+  };
+  if (moves) {
+    YAML::Node to = params.Optional("to"), through = params.Optional("through");
+    if (to.IsDefined() == through.IsDefined()) {
+      diagnostics.Error(to.IsDefined() ? "conflicting-keys" : "missing-key",
+                        to.IsDefined() ? params.KeySpan("through") : params.Span(),
+                        to.IsDefined() ? fmt::format("the '{}' action moves by 'to' or by 'through', not both", *name)
+                                       : fmt::format("the '{}' action moves the creature: give to: [x, y] (the cheapest "
+                                                     "way there) or through: [[x, y], …] (these squares in turn)",
+                                                     *name));
+    }
+    if (to.IsDefined()) CheckPlace(file, to, "to", scenario, diagnostics);
+    if (through.IsDefined()) check({"through", P::kPlaceList, false});
+    check({"speed", P::kSpeedKind, false});
+  }
+  if (attack) {
+    check({"target", P::kCreature, true});
+    check({"kind", P::kAttackKind, true});
+  }
+  params.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
+}
+
+// A turn's `actions:` list: every item an action of the ruleset's `actions` table (CheckAction).
+bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                  const Scenario& scenario, Diagnostics& diagnostics) {
+  const tables::Table* table = rules.tables.Find("actions");
+  if (table == nullptr) {
+    diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
+                      fmt::format("ruleset '{}' has no table 'actions' (docs/tables.md): it cannot check turns yet",
+                                  rules.manifest.name));
+    return false;
+  }
+  if (node.IsSequence() && node.size() == 0) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "a turn needs at least one action, such as { move: { to: [6, 3] } }");
+    return false;
+  }
+  return CheckEach(file, node, "actions such as { move: { to: [6, 3] } }", "actions", diagnostics,
+                   [&](const YAML::Node& item) { return CheckAction(file, item, *table, rules, scenario, diagnostics); });
+}
+
+// A turn's `state:` (the `state` an earlier turn query answered): `at` a square of the map,
+// `moved_ft` feet, `actions_used` counts by action type (the `spends` values of table `actions`).
+bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                    const Scenario& scenario, Diagnostics& diagnostics) {
+  yaml::MapReader state(file, node, "turn state", diagnostics);
+  if (!state.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  if (YAML::Node at = state.Optional("at"); at.IsDefined()) {
+    CheckParam(file, at, {"at", ParamType::kSquare, false}, rules, scenario, diagnostics);
+  }
+  if (YAML::Node moved = state.Optional("moved_ft"); moved.IsDefined()) {
+    CheckParam(file, moved, {"moved_ft", ParamType::kNumber, false}, rules, scenario, diagnostics);
+  }
+  if (YAML::Node used = state.Optional("actions_used"); used.IsDefined()) {
+    std::vector<std::string> types;
+    if (const tables::Table* table = rules.tables.Find("actions")) {
+      for (const tables::Row& row : table->rows) {
+        const tables::Value* spends = row.Get("spends");
+        if (spends != nullptr && std::find(types.begin(), types.end(), spends->text) == types.end()) {
+          types.push_back(spends->text);
+        }
+      }
+    }
+    if (!used.IsMap()) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, used),
+                        "expected a mapping of action types to counts for 'actions_used', such as { move: 1 }, found " +
+                            yaml::Describe(used));
+    } else {
+      for (const auto& entry : used) {
+        auto type = yaml::ReadText(file, entry.first, "action type", diagnostics);
+        if (type && std::find(types.begin(), types.end(), *type) == types.end()) {
+          Diagnostic& error = diagnostics.Error(
+              "unknown-name", yaml::SpanOf(file, entry.first),
+              fmt::format("unknown action type '{}': not what a row of table 'actions' spends", *type));
+          SuggestName(error, *type, types);
+        }
+        auto count = entry.second.IsScalar() ? yaml::ParseInt(entry.second.Scalar()) : std::nullopt;
+        if (!count || *count < 0 || *count > limits::kMaxTurnActions) {
+          diagnostics.Error("out-of-range", yaml::SpanOf(file, entry.second),
+                            fmt::format("expected a count of actions from 0 to {} (limits::kMaxTurnActions), found {}",
+                                        limits::kMaxTurnActions, yaml::Describe(entry.second)));
+        }
+      }
+    }
+  }
+  state.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
 }
 
 // A movement query's `speed:` kinds must be speeds its creature has (land always counts).

@@ -40,6 +40,7 @@ const char* QueryKindName(QueryKind kind) {
     case QueryKind::kTravel: return "travel";
     case QueryKind::kClosest: return "closest";
     case QueryKind::kSave: return "save";
+    case QueryKind::kTurn: return "turn";
   }
   return "size";
 }

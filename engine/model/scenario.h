@@ -122,7 +122,7 @@ struct Creature {
 };
 
 // The kinds of question a scenario may ask.
-enum class QueryKind { kSize, kSpeed, kReach, kPath, kRoute, kAttack, kThreatened, kTravel, kClosest, kSave };
+enum class QueryKind { kSize, kSpeed, kReach, kPath, kRoute, kAttack, kThreatened, kTravel, kClosest, kSave, kTurn };
 
 // One question, with its parameters and, in a test, the expected result.
 struct Query {

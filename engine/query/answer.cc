@@ -13,6 +13,7 @@
 #include "query/source_name.h"
 #include "query/speed_query.h"
 #include "query/travel_query.h"
+#include "query/turn_query.h"
 
 namespace rulecraft::query {
 
@@ -106,6 +107,9 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kSave:
       AnswerSave(context, query, result);
+      return result;
+    case model::QueryKind::kTurn:
+      AnswerTurn(context, query, result);
       return result;
   }
   return result;

@@ -118,4 +118,51 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
   for (auto& entry : explain) result["explain"].push_back(std::move(entry));
 }
 
+bool AddActionProvokedAttacks(const AnswerContext& context, const model::Creature& creature, int action,
+                              nlohmann::json& attacks, nlohmann::json& explain, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  int provokes = program.FindRule("action_provokes");
+  if (provokes < 0 || program.FindRule("threatens") < 0) return false;
+  CreatureRecord record;
+  BuildCreatureRecord(creature, context.rules, record);
+  eval::Machine machine(program);
+  for (const model::Creature& other : context.scenario.creatures) {
+    if (!Opponents(context, creature, other)) continue;
+    CreatureRecord other_record;
+    BuildCreatureRecord(other, context.rules, other_record);
+    combat::ThreatRules threat(context.rules, other_record.slots.data(), other.reach_weapon);
+    std::unique_ptr<hooks::Runner> hooks;
+    if (hooks::Runner::AnyDefines(ScriptsOf(other), hooks::HookPoint::kThreatens)) {
+      hooks = RunnerFor(context, other, {hooks::HookPoint::kThreatens});
+    }
+    threat.SetHooks(hooks.get());
+    bool threatened = threat.ThreatensArea(other.Occupied(), creature.Occupied());
+    if (hooks && hooks->failed()) {
+      ReportHookFailure(*hooks, result);
+      return true;
+    }
+    if (!threatened || !CoverAllowsAttack(context, other, other_record, creature, record, creature.Occupied())) {
+      continue;
+    }
+    eval::Trace trace;
+    machine.SetTrace(&trace);
+    eval::Slot args[3] = {eval::Slot{.record = record.slots.data()}, eval::Slot{.record = other_record.slots.data()},
+                          eval::Slot{.number = static_cast<double>(action)}};
+    bool provoked = machine.Call(provokes, args).number != 0;
+    machine.SetTrace(nullptr);
+    if (!machine.error().empty()) {
+      result["status"] = "error";
+      result["message"] = machine.error();
+      return true;
+    }
+    if (!provoked) continue;
+    attacks.push_back({{"by", other.id}, {"from", At(creature.at)}});
+    for (auto& entry : ExplainTrace(trace, program, context.sources)) {
+      entry["attack_of_opportunity_by"] = other.id;
+      explain.push_back(std::move(entry));
+    }
+  }
+  return true;
+}
+
 }  // namespace rulecraft::query

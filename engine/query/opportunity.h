@@ -25,4 +25,13 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
                         const CreatureRecord& mover_record, int mode, const std::vector<model::Square>& route,
                         const std::vector<movement::Footprint>& shapes, size_t steps, nlohmann::json& result);
 
+// Attacks of opportunity an action (row `action` of table `actions`) provokes where `creature`
+// stands: every opponent that threatens a square of its space (rule threatens, with the
+// opponent's reach weapon), whose cover lets it attack as for a move, and that the rule
+// `action_provokes` lets attack. Appends {by, from} to `attacks` and the rules' explanations to
+// `explain`; false (nothing appended) when the ruleset has no `action_provokes` or `threatens`.
+// A rule's failure is reported into `result` (status "error").
+bool AddActionProvokedAttacks(const AnswerContext& context, const model::Creature& creature, int action,
+                              nlohmann::json& attacks, nlohmann::json& explain, nlohmann::json& result);
+
 }  // namespace rulecraft::query

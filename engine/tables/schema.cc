@@ -125,6 +125,16 @@ std::vector<TableSchema> BuildSchemas() {
   // How a creature may regard the other sides (a scenario creature's `attitude`): `hostile` false
   // makes it no opponent, whose threat provokes no attack of opportunity.
   schemas.push_back({"attitudes", false, false, false, {Col("hostile", T::kBool, true)}, {"hostile"}, {}});
+  // What a creature may do in its turn (`turn` queries, docs/scenarios.md): the action type it
+  // `spends` (a name the rule may_take reads, counted `times`), whether it `moves` the creature and
+  // in which movement `mode` (a row of `movement_modes`), whether it makes an `attack` (a target
+  // and a kind), and whether it `provokes` attacks of opportunity.
+  schemas.push_back({"actions", false, false, false,
+                     {Col("spends", T::kName, true), Positive(Col("times", T::kInt, true)),
+                      Col("moves", T::kBool, true), Col("mode", T::kName, false), Col("attack", T::kBool, false),
+                      Col("provokes", T::kBool, true)},
+                     {},
+                     {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
   schemas.push_back({"skills", false, false, false, {}, {}, {}});
   return schemas;
