@@ -26,19 +26,16 @@ def percentile(sorted_values, fraction):
     return sorted_values[index]
 
 
-def measure(server, body, clients, requests):
-    """Sends clients × requests POST /v1/run; returns (seconds, latencies in ms, errors)."""
-    headers = {"Content-Type": "application/json"}
-    for _ in range(clients):  # each worker loads the ruleset once, before timing
-        server.request("POST", "/v1/run", body, headers)
-
-    def client(_):
+def timed(clients, requests, send):
+    """Calls send(client) clients × requests times from `clients` threads; returns (seconds,
+    sorted latencies in ms, errors: answers other than 200 or 201)."""
+    def client(index):
         latencies, errors = [], 0
         for _ in range(requests):
             start = time.perf_counter()
-            status, _, _ = server.request("POST", "/v1/run", body, headers)
+            status = send(index)
             latencies.append((time.perf_counter() - start) * 1000)
-            errors += status != 200
+            errors += status not in (200, 201)
         return latencies, errors
 
     start = time.perf_counter()
@@ -46,6 +43,14 @@ def measure(server, body, clients, requests):
         outcomes = list(pool.map(client, range(clients)))
     seconds = time.perf_counter() - start
     return seconds, sorted(l for latencies, _ in outcomes for l in latencies), sum(e for _, e in outcomes)
+
+
+def measure(server, body, clients, requests):
+    """Sends clients × requests POST /v1/run; returns (seconds, latencies in ms, errors)."""
+    headers = {"Content-Type": "application/json"}
+    for _ in range(clients):  # each worker loads the ruleset once, before timing
+        server.request("POST", "/v1/run", body, headers)
+    return timed(clients, requests, lambda _: server.request("POST", "/v1/run", body, headers)[0])
 
 
 def measure_open(server, scenario, clients, requests):
@@ -56,23 +61,11 @@ def measure_open(server, scenario, clients, requests):
     for _ in range(clients):
         _, document, _ = server.request("POST", "/v1/scenarios", json.dumps(scenario))
         ids.append(document["scenario"])
-
-    def client(index):
-        latencies, errors = [], 0
-        for _ in range(requests):
-            start = time.perf_counter()
-            status, _, _ = server.request("POST", f"/v1/scenarios/{ids[index]}/ask", query)
-            latencies.append((time.perf_counter() - start) * 1000)
-            errors += status != 200
-        return latencies, errors
-
-    start = time.perf_counter()
-    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
-        outcomes = list(pool.map(client, range(clients)))
-    seconds = time.perf_counter() - start
+    outcome = timed(clients, requests,
+                    lambda index: server.request("POST", f"/v1/scenarios/{ids[index]}/ask", query)[0])
     for scenario_id in ids:
         server.request("DELETE", f"/v1/scenarios/{scenario_id}")
-    return seconds, sorted(l for latencies, _ in outcomes for l in latencies), sum(e for _, e in outcomes)
+    return outcome
 
 
 def report(what, seconds, latencies, errors):

@@ -1,6 +1,7 @@
 #include "query/opportunity.h"
 
 #include <array>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -43,6 +44,28 @@ bool CoverAllowsAttack(const AnswerContext& context, const model::Creature& oppo
   return !cover.measured || (cover.attack_possible && cover.opportunity_allowed);
 }
 
+// Builds `record` for `creature`; its slots, for the constructor below.
+eval::Slot* Built(const AnswerContext& context, const model::Creature& creature, CreatureRecord& record) {
+  BuildCreatureRecord(creature, context.rules, record);
+  return record.slots.data();
+}
+
+// An opponent as attacks of opportunity see it: its record, and where it threatens by the rules
+// and its Lua `threatens` hooks (as the threatened and attack answers run them). A bystander's
+// script that failed to load is reported by queries about that creature, not by this mover's.
+struct OpponentThreat {
+  OpponentThreat(const AnswerContext& context, const model::Creature& other)
+      : threat(context.rules, Built(context, other, record), other.reach_weapon) {
+    if (hooks::Runner::AnyDefines(ScriptsOf(other), hooks::HookPoint::kThreatens)) {
+      hooks = RunnerFor(context, other, {hooks::HookPoint::kThreatens});
+    }
+    threat.SetHooks(hooks.get());
+  }
+  CreatureRecord record;  // before `threat`, which keeps a pointer to its slots
+  combat::ThreatRules threat;
+  std::unique_ptr<hooks::Runner> hooks;
+};
+
 }  // namespace
 
 void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mover,
@@ -62,17 +85,9 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
   bool leaving_reach = only_leaving_reach >= 0 && machine.Call(only_leaving_reach, {}).number != 0;
   for (const model::Creature& other : context.scenario.creatures) {
     if (!Opponents(context, mover, other)) continue;
-    CreatureRecord other_record;
-    BuildCreatureRecord(other, context.rules, other_record);
-    combat::ThreatRules threat(context.rules, other_record.slots.data(), other.reach_weapon);
-    // The opponent's Lua `threatens` hooks, as the threatened and attack answers run them. A
-    // bystander's script that failed to load is reported by queries about that creature, not
-    // by this mover's move.
-    std::unique_ptr<hooks::Runner> hooks;
-    if (hooks::Runner::AnyDefines(ScriptsOf(other), hooks::HookPoint::kThreatens)) {
-      hooks = RunnerFor(context, other, {hooks::HookPoint::kThreatens});
-    }
-    threat.SetHooks(hooks.get());
+    OpponentThreat opponent(context, other);
+    const CreatureRecord& other_record = opponent.record;
+    combat::ThreatRules& threat = opponent.threat;
     for (size_t step = 1; step <= steps && step < route.size(); ++step) {
       model::Square from = route[step - 1];
       movement::Footprint shape =
@@ -108,8 +123,8 @@ void AddProvokedAttacks(const AnswerContext& context, const model::Creature& mov
       }
       break;  // one attack of opportunity per opponent and move
     }
-    if (hooks && hooks->failed()) {  // the query reports the script's failure instead
-      ReportHookFailure(*hooks, result);
+    if (opponent.hooks && opponent.hooks->failed()) {  // the query reports the script's failure instead
+      ReportHookFailure(*opponent.hooks, result);
       return;
     }
   }
@@ -128,17 +143,11 @@ bool AddActionProvokedAttacks(const AnswerContext& context, const model::Creatur
   eval::Machine machine(program);
   for (const model::Creature& other : context.scenario.creatures) {
     if (!Opponents(context, creature, other)) continue;
-    CreatureRecord other_record;
-    BuildCreatureRecord(other, context.rules, other_record);
-    combat::ThreatRules threat(context.rules, other_record.slots.data(), other.reach_weapon);
-    std::unique_ptr<hooks::Runner> hooks;
-    if (hooks::Runner::AnyDefines(ScriptsOf(other), hooks::HookPoint::kThreatens)) {
-      hooks = RunnerFor(context, other, {hooks::HookPoint::kThreatens});
-    }
-    threat.SetHooks(hooks.get());
-    bool threatened = threat.ThreatensArea(other.Occupied(), creature.Occupied());
-    if (hooks && hooks->failed()) {
-      ReportHookFailure(*hooks, result);
+    OpponentThreat opponent(context, other);
+    const CreatureRecord& other_record = opponent.record;
+    bool threatened = opponent.threat.ThreatensArea(other.Occupied(), creature.Occupied());
+    if (opponent.hooks && opponent.hooks->failed()) {
+      ReportHookFailure(*opponent.hooks, result);
       return true;
     }
     if (!threatened || !CoverAllowsAttack(context, other, other_record, creature, record, creature.Occupied())) {

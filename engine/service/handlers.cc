@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "cli/check_answer.h"
-#include "cli/json_document.h"
 #include "cli/run_answer.h"
 #include "service/request_body.h"
 
@@ -22,12 +21,6 @@ bool Names(const Diagnostics& diagnostics, const char* code) {
 // 404 when what failed was finding a ruleset, else 400 (the input is wrong).
 int FailureStatus(const Diagnostics& diagnostics) {
   return Names(diagnostics, "unknown-ruleset") ? kNotFound : kBadRequest;
-}
-
-// The document as the command writes it: its diagnostics sorted, then added (json_document.h).
-Reply Finish(int status, nlohmann::json answer, Diagnostics& diagnostics, const SourceSet& sources) {
-  diagnostics.SortByPosition();
-  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources), {}, {}};
 }
 
 nlohmann::json TerrainRows(const std::vector<TerrainKind>& terrain) {

@@ -1,6 +1,7 @@
 #include "service/reply.h"
 
 #include <sstream>
+#include <utility>
 
 #include "cli/json_document.h"
 #include "cli/json_output.h"
@@ -11,6 +12,11 @@ Reply Refusal(int status, const std::string& code, const std::string& message) {
   Diagnostics diagnostics;
   diagnostics.Error(code, {}, message);
   return {status, cli::MakeJsonDocument(nlohmann::json::object(), diagnostics, SourceSet{}), {}, {}};
+}
+
+Reply Finish(int status, nlohmann::json answer, Diagnostics& diagnostics, const SourceSet& sources) {
+  diagnostics.SortByPosition();
+  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources), {}, {}};
 }
 
 void Send(const Reply& reply, httplib::Response& response) {

@@ -8,6 +8,9 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+
 namespace rulecraft::service {
 
 // An HTTP status and the JSON document that goes with it, or, when `content_type` is set, other
@@ -22,6 +25,10 @@ struct Reply {
 // The document of a request refused before any input was read (404, 405, 413, 503): an empty
 // answer with one error diagnostic that points at no file.
 Reply Refusal(int status, const std::string& code, const std::string& message);
+
+// A document as the command writes it: `answer` with `diagnostics` (sorted by position) added
+// (json_document.h), their lines shown from `sources`.
+Reply Finish(int status, nlohmann::json answer, Diagnostics& diagnostics, const SourceSet& sources);
 
 // Writes `reply` into `response`: its document as `application/json`, or its body as its type.
 void Send(const Reply& reply, httplib::Response& response);

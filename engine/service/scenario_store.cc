@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "base/limits.h"
-#include "cli/json_document.h"
 #include "service/request_body.h"
 
 namespace rulecraft::service {
@@ -18,12 +17,6 @@ constexpr int kOk = 200;
 constexpr int kCreated = 201;
 constexpr int kBadRequest = 400;
 constexpr int kNotFound = 404;
-
-// The document as the command writes it, its diagnostics sorted and added (json_document.h).
-Reply Finish(int status, nlohmann::json answer, Diagnostics& diagnostics, const SourceSet& sources) {
-  diagnostics.SortByPosition();
-  return {status, cli::MakeJsonDocument(std::move(answer), diagnostics, sources), {}, {}};
-}
 
 Reply UnknownScenario(const std::string& id) {
   Diagnostics diagnostics;
