@@ -50,7 +50,9 @@ bool ApplyChange(OpenScenario& scenario, const nlohmann::json& change, const std
     return malformed("one change: {\"move\": {\"creature\": id, \"to\": [x, y]}}, {\"conditions\": {\"creature\": "
                      "id, \"set\": [names]}} or {\"paint\": {\"at\": [x, y], \"terrain\": name}}");
   }
-  const auto& [kind, what] = *change.items().begin();
+  auto first = change.begin();  // an iterator of the object: its key lives as long as `change`
+  const std::string& kind = first.key();
+  const nlohmann::json& what = first.value();
   int x = 0, y = 0;
   if (kind == "move") {
     if (!what.is_object() || !what.value("creature", nlohmann::json()).is_string() ||
