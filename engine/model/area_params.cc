@@ -8,6 +8,11 @@
 
 namespace rulecraft::model {
 
+std::string AreaForm(const tables::Row& shape) {
+  const tables::Value* form = shape.Get("form");
+  return form != nullptr ? form->text : "radius";
+}
+
 void CheckAreaParams(const SourceFile& file, const YAML::Node& params, const SourceSpan& query_span,
                      const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
   YAML::Node shape_node = yaml::Get(params, "shape");
@@ -15,8 +20,7 @@ void CheckAreaParams(const SourceFile& file, const YAML::Node& params, const Sou
   if (!shape_node.IsScalar() || shapes == nullptr) return;
   const tables::Row* shape = shapes->Find(shape_node.Scalar());
   if (shape == nullptr) return;
-  const tables::Value* form_cell = shape->Get("form");
-  std::string form = form_cell != nullptr ? form_cell->text : "radius";
+  std::string form = AreaForm(*shape);
   auto has = [&](const char* key) { return yaml::Get(params, key).IsDefined(); };
   auto refuse = [&](const char* key, const std::string& why) {
     diagnostics.Error("unknown-key", yaml::SpanOf(file, yaml::Get(params, key)),

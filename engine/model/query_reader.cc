@@ -131,6 +131,20 @@ bool CheckRow(const SourceFile& file, const YAML::Node& node, const ruleset::Rul
   return false;
 }
 
+// A text that must be one of `names`; an unknown one is "unknown <what> '<text>'" followed by
+// `expected`, with the closest name suggested.
+bool CheckOneOf(const SourceFile& file, const YAML::Node& node, std::string_view key,
+                const std::vector<std::string>& names, std::string_view what, std::string_view expected,
+                Diagnostics& diagnostics) {
+  auto text = yaml::ReadText(file, node, key, diagnostics);
+  if (!text) return false;
+  if (std::find(names.begin(), names.end(), *text) != names.end()) return true;
+  Diagnostic& error = diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
+                                        fmt::format("unknown {} '{}'{}", what, *text, expected));
+  SuggestName(error, *text, names);
+  return false;
+}
+
 // A square with an optional altitude in squares ([x, y, altitude]), the square inside the map.
 bool CheckPlace(const SourceFile& file, const YAML::Node& node, std::string_view what, const Scenario& scenario,
                 Diagnostics& diagnostics) {
@@ -225,16 +239,9 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       return CheckRow(file, node, rules, "travel_days", "vehicle", diagnostics);
     case ParamType::kTravelTerrain:
       return CheckRow(file, node, rules, "travel_terrain", "travel terrain", diagnostics);
-    case ParamType::kScale: {
-      auto scale = yaml::ReadText(file, node, spec.key, diagnostics);
-      if (!scale) return false;
-      if (*scale == "local" || *scale == "overland") return true;
-      Diagnostic& error = diagnostics.Error(
-          "unknown-name", yaml::SpanOf(file, node),
-          fmt::format("unknown scale '{}': expected 'local' (feet a round and a minute) or 'overland' (miles)", *scale));
-      SuggestName(error, *scale, {"local", "overland"});
-      return false;
-    }
+    case ParamType::kScale:
+      return CheckOneOf(file, node, spec.key, {"local", "overland"}, "scale",
+                        ": expected 'local' (feet a round and a minute) or 'overland' (miles)", diagnostics);
     case ParamType::kDieList:
       return CheckEach(file, node, "die results", spec.key, diagnostics, [&](const YAML::Node& item) {
         auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
@@ -244,26 +251,11 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
                                       spec.key, yaml::Describe(item)));
         return false;
       });
-    case ParamType::kRoad: {
-      auto road = yaml::ReadText(file, node, spec.key, diagnostics);
-      const std::vector<std::string> roads = {"highway", "road", "trail", "trackless"};
-      if (!road) return false;
-      if (std::find(roads.begin(), roads.end(), *road) != roads.end()) return true;
-      Diagnostic& error = diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
-                                            fmt::format("unknown road '{}'", *road));
-      SuggestName(error, *road, roads);
-      return false;
-    }
-    case ParamType::kAttackKind: {
-      auto kind = yaml::ReadText(file, node, spec.key, diagnostics);
-      if (!kind) return false;
-      if (*kind == "melee" || *kind == "ranged") return true;
-      Diagnostic& error = diagnostics.Error(
-          "unknown-name", yaml::SpanOf(file, node),
-          fmt::format("unknown attack kind '{}': expected 'melee' or 'ranged'", *kind));
-      SuggestName(error, *kind, {"melee", "ranged"});
-      return false;
-    }
+    case ParamType::kRoad:
+      return CheckOneOf(file, node, spec.key, {"highway", "road", "trail", "trackless"}, "road", "", diagnostics);
+    case ParamType::kAttackKind:
+      return CheckOneOf(file, node, spec.key, {"melee", "ranged"}, "attack kind", ": expected 'melee' or 'ranged'",
+                        diagnostics);
     case ParamType::kWeapon: {
       yaml::MapReader weapon(file, node, "weapon", diagnostics);
       if (!weapon.ok()) return false;
@@ -304,18 +296,9 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       }
       return ok;
     }
-    case ParamType::kDirection: {
-      auto direction = yaml::ReadText(file, node, spec.key, diagnostics);
-      if (!direction) return false;
-      const std::vector<std::string> names = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
-      if (std::find(names.begin(), names.end(), *direction) != names.end()) return true;
-      Diagnostic& error = diagnostics.Error(
-          "unknown-name", yaml::SpanOf(file, node),
-          fmt::format("unknown direction '{}': expected one of n, ne, e, se, s, sw, w, nw (north is up, y "
-                      "decreasing)", *direction));
-      SuggestName(error, *direction, names);
-      return false;
-    }
+    case ParamType::kDirection:
+      return CheckOneOf(file, node, spec.key, {"n", "ne", "e", "se", "s", "sw", "w", "nw"}, "direction",
+                        ": expected one of n, ne, e, se, s, sw, w, nw (north is up, y decreasing)", diagnostics);
     case ParamType::kActions:
       return CheckActions(file, node, rules, scenario, diagnostics);
     case ParamType::kTurnState:

@@ -13,6 +13,7 @@
 #include "model/attitude.h"
 #include "query/cover_answer.h"
 #include "query/explain.h"
+#include "query/marked_conditions.h"
 #include "query/hook_runner.h"
 #include "query/records.h"
 
@@ -90,20 +91,11 @@ std::vector<std::string> Flankers(const AnswerContext& context, const model::Cre
 // those with a condition the `conditions` table marks `incapacitates` (5e: "a hostile creature …
 // who isn't incapacitated" beside a ranged attacker).
 double AdjacentHostiles(const AnswerContext& context, const model::Creature& attacker) {
-  std::vector<std::string> incapacitating;
-  if (const tables::Table* conditions = context.rules.tables.Find("conditions")) {
-    for (const tables::Row& row : conditions->rows) {
-      if (row.Get("incapacitates") != nullptr && row.Get("incapacitates")->AsBool()) incapacitating.push_back(row.name);
-    }
-  }
   double count = 0;
   for (const model::Creature& other : context.scenario.creatures) {
     if (&other == &attacker || !other.valid || !model::HostileTo(other, attacker, context.rules)) continue;
     if (!combat::AreasAdjacent(attacker.Occupied(), other.Occupied())) continue;
-    bool incapacitated = std::any_of(other.conditions.begin(), other.conditions.end(), [&](const std::string& name) {
-      return std::find(incapacitating.begin(), incapacitating.end(), name) != incapacitating.end();
-    });
-    if (!incapacitated) count += 1;
+    if (!HasConditionMarked(context.rules, other, "incapacitates")) count += 1;
   }
   return count;
 }

@@ -109,6 +109,8 @@ class CoverMeasure {
   // Whether every square of the attacker's space blocks sight as the defender sees it: the rule
   // square_concealment asked with attacker and defender exchanged.
   bool AttackerHidden();
+  // Whether this row of `concealment` blocks sight (false for no table or no such row).
+  bool BlocksSight(int concealment_row) const;
   // The map's barriers between squares that give cover (terrain `cover: full` or `low`).
   std::vector<combat::BarrierOnLine> Barriers() const;
   bool Fill(const combat::CoverCandidate& candidate);
@@ -147,6 +149,15 @@ int CoverMeasure::LeastCover(const tables::Row& terrain_row) {
   return std::max(row, 0);
 }
 
+bool CoverMeasure::BlocksSight(int concealment_row) const {
+  if (concealment_table_ == nullptr || concealment_row < 0 ||
+      concealment_row >= static_cast<int>(concealment_table_->rows.size())) {
+    return false;
+  }
+  const tables::Value* blocks = concealment_table_->rows[static_cast<size_t>(concealment_row)].Get("blocks_sight");
+  return blocks != nullptr && blocks->AsBool();
+}
+
 bool CoverMeasure::AttackerHidden() {
   model::Area space = attacker_.Occupied();
   if (square_rule_ < 0 || concealment_table_ == nullptr || !context_.scenario.map || space.width <= 0 ||
@@ -166,9 +177,7 @@ bool CoverMeasure::AttackerHidden() {
       eval::Slot args[2];
       args[0].record = seen_by_defender.data();
       args[1].number = terrain_row;
-      auto row = static_cast<size_t>(machine_.Call(square_rule_, args).number);
-      const tables::Value* blocks = row < concealment_table_->rows.size() ? concealment_table_->rows[row].Get("blocks_sight") : nullptr;
-      if (blocks == nullptr || !blocks->AsBool()) return false;
+      if (!BlocksSight(static_cast<int>(machine_.Call(square_rule_, args).number))) return false;
     }
   }
   return true;
@@ -202,9 +211,7 @@ combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
     }
   }
   on.concealing = concealment > 0;
-  on.blocks_sight = concealment_table_ != nullptr && concealment < static_cast<int>(concealment_table_->rows.size()) &&
-                    concealment_table_->rows[static_cast<size_t>(concealment)].Get("blocks_sight") != nullptr &&
-                    concealment_table_->rows[static_cast<size_t>(concealment)].Get("blocks_sight")->AsBool();
+  on.blocks_sight = BlocksSight(concealment);
   // 000 아군: "아군 캐릭터가 점유한 구역을 통과하여 이동할 때, 해당 캐릭터가 엄폐를 제공하지는 않습니다"
   // — measured apart (friend_lines) so the rules decide.
   for (const model::Creature& other : context_.scenario.creatures) {

@@ -15,6 +15,7 @@
 #include "movement/search.h"
 #include "query/accidental_end.h"
 #include "query/explain.h"
+#include "query/marked_conditions.h"
 #include "query/opportunity.h"
 #include "query/path_within.h"
 #include "query/records.h"
@@ -135,19 +136,6 @@ bool PrepareKind(const AnswerContext& context, Move& move, Kind& kind, const std
 // The footprints the move's space may take (movement/footprint.h).
 std::vector<movement::Footprint> FootprintsOf(const Move& move) {
   return movement::Footprints(move.creature->squares_per_side, move.squeeze);
-}
-
-// The conditions the optional `conditions` table marks with a bool column (`stand_up_ends`,
-// `forbids_movement`), in the table's order.
-std::vector<std::string> ConditionsMarked(const ruleset::Ruleset& rules, const char* column) {
-  std::vector<std::string> names;
-  const tables::Table* conditions = rules.tables.Find("conditions");
-  if (conditions == nullptr) return names;
-  for (const tables::Row& row : conditions->rows) {
-    const tables::Value* marked = row.Get(column);
-    if (marked != nullptr && marked->AsBool()) names.push_back(row.name);
-  }
-  return names;
 }
 
 // The creature's conditions that forbid all movement (`forbids_movement`: paralyzed, held, pinned).

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "combat/area_template.h"
+#include "model/area_params.h"
 #include "query/attack_record.h"
 #include "query/cover_answer.h"
 #include "query/records.h"
@@ -243,8 +244,7 @@ void AnswerSave(const AnswerContext& context, const model::Query& query, nlohman
   bool line_of_effect = measured.value("line_of_effect", true);
 
   AreaDistance distance(context, gap_rule);
-  const tables::Value* form_cell = shape->Get("form");
-  std::string form = form_cell != nullptr ? form_cell->text : "radius";
+  std::string form = model::AreaForm(*shape);
   model::Area occupied = creature->Occupied();
   double nearest = kUnreached;
   if (form == "radius") {
