@@ -13,6 +13,7 @@
 #include "combat/gap.h"
 #include "combat/threat.h"
 #include "model/attitude.h"
+#include "query/attack_range.h"
 #include "query/attack_refusal.h"
 #include "query/cover_answer.h"
 #include "query/explain.h"
@@ -101,20 +102,6 @@ double AdjacentHostiles(const AnswerContext& context, const model::Creature& att
     if (!HasConditionMarked(context.rules, other, "incapacitates")) count += 1;
   }
   return count;
-}
-
-// The gap from the attacker's space to the defender's nearest square (by the larger axis, then
-// the smaller): the one a refusal for reach explains.
-combat::Gap NearestGap(const model::Area& attacker, const model::Area& defender) {
-  combat::Gap nearest = combat::GapTo(attacker, defender.at);
-  auto key = [](combat::Gap gap) { return std::pair{std::max(gap.dx, gap.dy), std::min(gap.dx, gap.dy)}; };
-  for (int32_t j = 0; j < defender.height; ++j) {
-    for (int32_t i = 0; i < defender.width; ++i) {
-      combat::Gap gap = combat::GapTo(attacker, {defender.at.x + i, defender.at.y + j});
-      if (key(gap) < key(nearest)) nearest = gap;
-    }
-  }
-  return nearest;
 }
 
 }  // namespace
@@ -233,6 +220,10 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   attack[kAttackAdjacentSlot].number =
       combat::AreasAdjacent(attacker->Occupied(), defender->Occupied()) ? 1 : 0;
   attack[kAttackAdjacentHostilesSlot].number = AdjacentHostiles(context, *attacker);
+  std::string weapon_error;
+  std::optional<model::Weapon> weapon = NamedWeapon(context, *attacker, query, weapon_error);
+  if (!weapon_error.empty()) return (void)Fail(result, weapon_error);
+  double distance = FillRangeFields(context, *attacker, *defender, weapon, attack.data());
 
   CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result, defender_hooks.get());
   if (!cover.error.empty()) return (void)Fail(result, cover.error);
@@ -244,6 +235,10 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   eval::Slot record{.record = attack.data()};
   if (std::optional<bool> allowed = CallOptional(machine, program, "may_attack", record); allowed && !*allowed) {
     if (!refusal.refused()) refusal = RefusedByRule(context, "may_attack", "the attacker may not make this attack");
+  }
+  // A weapon's range (rule in_range: beyond the maximum, or 5e's long range, no attack).
+  if (std::optional<bool> within = CallOptional(machine, program, "in_range", record); within && !*within) {
+    if (!refusal.refused()) refusal = RefusedByRule(context, "in_range", "the defender is beyond the weapon's range");
   }
   if (query.params.value("reaction", false)) {
     eval::Slot attacker_slot{.record = attacker_record.slots.data()};
@@ -258,6 +253,10 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   result["defender"] = defender->id;
   result["attack_kind"] = melee ? "melee" : "ranged";
   result["adjacent"] = attack[kAttackAdjacentSlot].number != 0;
+  if (weapon) {
+    result["weapon"] = weapon->name;
+    result["distance_ft"] = Number(distance);
+  }
   if (refusal.refused()) {
     if (!machine.error().empty()) return (void)Fail(result, machine.error());
     if (HookFailed({attacker_hooks.get(), defender_hooks.get()}, result)) return;
@@ -274,6 +273,10 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
   std::optional<bool> advantage = CallOptional(machine, program, "advantage", record);
   std::optional<bool> disadvantage = CallOptional(machine, program, "disadvantage", record);
+  // The range penalty the attack bonus holds, on its own (rule range_penalty, d20).
+  if (int penalty_rule = program.FindRule("range_penalty"); penalty_rule >= 0 && weapon) {
+    result["range_penalty"] = Number(machine.Call(penalty_rule, {&record, 1}).number);
+  }
   if (!machine.error().empty()) return (void)Fail(result, machine.error());
   // The creatures' scripts see the rules' totals and may change them (docs/lua.md).
   hooks::CreatureFacts attacker_facts = CreatureFactsOf(*attacker), defender_facts = CreatureFactsOf(*defender);
