@@ -478,11 +478,21 @@ bool CheckChaser(const SourceFile& file, const YAML::Node& node, std::string_vie
   using P = ParamType;
   if (creature.IsDefined()) CheckParam(file, creature, {"creature", P::kCreature, true}, rules, scenario, diagnostics);
   if (speed.IsDefined()) CheckParam(file, speed, {"speed", P::kNumber, true}, rules, scenario, diagnostics);
-  for (const ParamSpec& spec : {ParamSpec{"dexterity", P::kNumber, false}, ParamSpec{"constitution", P::kNumber, false},
-                                ParamSpec{"rolls", P::kDieList, false}}) {
+  for (const ParamSpec& spec : {ParamSpec{"dexterity", P::kNumber, false}, ParamSpec{"constitution", P::kNumber, false}}) {
     if (YAML::Node value = side.Optional(spec.key); value.IsDefined()) {
       CheckParam(file, value, spec, rules, scenario, diagnostics);
     }
+  }
+  // The rolls of a chase are its opposed checks' d20s.
+  if (YAML::Node rolls = side.Optional("rolls"); rolls.IsDefined()) {
+    CheckEach(file, rolls, "d20 results", "rolls", diagnostics, [&](const YAML::Node& item) {
+      auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
+      if (value && *value >= 1 && *value <= 20) return true;
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                        fmt::format("expected a d20 result, a whole number from 1 to 20, in the {}'s 'rolls', found {}",
+                                    key, yaml::Describe(item)));
+      return false;
+    });
   }
   side.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
