@@ -55,6 +55,22 @@ void AnswerRounds(const AnswerContext& context, const model::Query& query, eval:
         result["moved_rounds"] = round - 1;
         result["stopped_at_round"] = round;
         result["rested_by_round"] = round + static_cast<int>(call("rest_rounds", 0));
+        // While it rests it moves no faster than the rule rest_pace says (001: walking).
+        if (int pace_rule = program.FindRule("rest_pace"); pace_rule >= 0) {
+          const tables::Table& paces = context.rules.Table("movement_scales");
+          int pace = static_cast<int>(machine.Call(pace_rule, {&record, 1}).number);
+          if (pace >= 0 && static_cast<size_t>(pace) < paces.rows.size()) {
+            result["rest_pace"] = paces.rows[static_cast<size_t>(pace)].name;
+            int round_rule = program.FindRule("travel_ft_per_round");
+            if (round_rule >= 0) {
+              std::array<eval::Slot, compile::kRecordHeader + 10> resting{};
+              std::copy_n(record.record, resting.size(), resting.begin());
+              resting[compile::kRecordHeader + 1].number = pace;
+              eval::Slot rest{.record = resting.data()};
+              result["rest_ft_per_round"] = Number(machine.Call(round_rule, {&rest, 1}).number);
+            }
+          }
+        }
         break;
       }
     }

@@ -270,6 +270,8 @@ const std::vector<HookPoint>& HookPoints() {
        "what such a check adds to its d20"},
       {"rest_rounds", {{"journey", Type::Record("journey")}}, Type::Number(),
        "rounds of rest after a failed check before the pace may be taken again"},
+      {"rest_pace", {{"journey", Type::Record("journey")}}, Type::Row("movement_scales"),
+       "optional: the fastest pace while resting after a failed check (travel queries with rounds)"},
       {"forced_march_bonus", {{"journey", Type::Record("journey")}}, Type::Number(),
        "what is added to the d20 of a forced march's check (travel queries with hours past the day)"},
       {"forced_march_damage_die", {{"journey", Type::Record("journey")}}, Type::Number(),
