@@ -180,6 +180,13 @@
 ---@class rulecraft.row.travel_days: rulecraft.Row
 ---@field hours integer column `hours`
 
+---@class rulecraft.row.winds: rulecraft.Row
+---@field hinders_flight boolean column `hinders_flight`
+
+---@class rulecraft.row.chase_scales: rulecraft.Row
+---@field check_after integer column `check_after`
+---@field unit string column `unit`
+
 ---@class rulecraft.row.conditions: rulecraft.Row
 ---@field stand_up_ends? boolean column `stand_up_ends`
 ---@field forbids_movement? boolean column `forbids_movement`
@@ -229,6 +236,8 @@
 ---@field maneuverability? {[string]: rulecraft.row.maneuverability, [integer]: rulecraft.row.maneuverability} table `maneuverability`
 ---@field gravity? {[string]: rulecraft.row.gravity, [integer]: rulecraft.row.gravity} table `gravity`
 ---@field travel_days? {[string]: rulecraft.row.travel_days, [integer]: rulecraft.row.travel_days} table `travel_days`
+---@field winds? {[string]: rulecraft.row.winds, [integer]: rulecraft.row.winds} table `winds`
+---@field chase_scales? {[string]: rulecraft.row.chase_scales, [integer]: rulecraft.row.chase_scales} table `chase_scales`
 ---@field conditions? {[string]: rulecraft.row.conditions, [integer]: rulecraft.row.conditions} table `conditions`
 ---@field area_shapes? {[string]: rulecraft.row.area_shapes, [integer]: rulecraft.row.area_shapes} table `area_shapes`
 ---@field attitudes? {[string]: rulecraft.row.attitudes, [integer]: rulecraft.row.attitudes} table `attitudes`

@@ -42,6 +42,8 @@ enum class ParamType {
   kDirection,      // one of the eight compass directions (n, ne, e, se, s, sw, w, nw)
   kActions,        // [{ name: { … } }, …]: rows of `actions` with the parameters each row takes
   kTurnState,      // { at, moved_ft, actions_used }: where an earlier turn query left the creature
+  kChaser,         // { creature or speed, dexterity, constitution, rolls }: one side of a chase
+  kChaseScale,     // a row of `chase_scales`
   kAny,            // anything (checked when the query kind lands)
 };
 
@@ -92,6 +94,8 @@ const std::vector<KindSpec>& Kinds() {
         {"scale", P::kScale, false}, {"constitution", P::kNumber, false}, {"hit_points", P::kNumber, false},
         {"rounds", P::kNumber, false},
         {"rolls", P::kDieList, false}, {"damage_rolls", P::kDieList, false}}},
+      {QueryKind::kChase,
+       {{"pursuer", P::kChaser, true}, {"quarry", P::kChaser, true}, {"scale", P::kChaseScale, false}}},
   };
   return kinds;
 }
@@ -208,6 +212,8 @@ bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset:
                   const Scenario& scenario, Diagnostics& diagnostics);
 bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
                     const Scenario& scenario, Diagnostics& diagnostics);
+bool CheckChaser(const SourceFile& file, const YAML::Node& node, std::string_view key, const ruleset::Ruleset& rules,
+                 const Scenario& scenario, Diagnostics& diagnostics);
 
 bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec& spec,
                 const ruleset::Ruleset& rules, const Scenario& scenario, Diagnostics& diagnostics) {
@@ -330,6 +336,10 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       return CheckActions(file, node, rules, scenario, diagnostics);
     case ParamType::kTurnState:
       return CheckTurnState(file, node, rules, scenario, diagnostics);
+    case ParamType::kChaser:
+      return CheckChaser(file, node, spec.key, rules, scenario, diagnostics);
+    case ParamType::kChaseScale:
+      return CheckRow(file, node, rules, "chase_scales", "chase scale", diagnostics);
     case ParamType::kAny:
       return true;
   }
@@ -472,6 +482,46 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
     }
   }
   state.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
+}
+
+// One side of a chase: `creature` (its speed from the rules) or `speed` (feet), not both; its
+// `dexterity` and `constitution` scores and the d20 `rolls` of its checks, all optional.
+bool CheckChaser(const SourceFile& file, const YAML::Node& node, std::string_view key, const ruleset::Ruleset& rules,
+                 const Scenario& scenario, Diagnostics& diagnostics) {
+  yaml::MapReader side(file, node, fmt::format("chase's {}", key), diagnostics);
+  if (!side.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  YAML::Node creature = side.Optional("creature"), speed = side.Optional("speed");
+  if (creature.IsDefined() == speed.IsDefined()) {
+    diagnostics.Error(creature.IsDefined() ? "conflicting-keys" : "missing-key",
+                      creature.IsDefined() ? side.KeySpan("speed") : side.Span(),
+                      creature.IsDefined()
+                          ? fmt::format("the chase's {} is a creature or a speed, not both", key)
+                          : fmt::format("the chase's {} needs creature: <id> (its speed from the rules) or speed: "
+                                        "<feet>",
+                                        key));
+  }
+  using P = ParamType;
+  if (creature.IsDefined()) CheckParam(file, creature, {"creature", P::kCreature, true}, rules, scenario, diagnostics);
+  if (speed.IsDefined()) CheckParam(file, speed, {"speed", P::kNumber, true}, rules, scenario, diagnostics);
+  for (const ParamSpec& spec : {ParamSpec{"dexterity", P::kNumber, false}, ParamSpec{"constitution", P::kNumber, false}}) {
+    if (YAML::Node value = side.Optional(spec.key); value.IsDefined()) {
+      CheckParam(file, value, spec, rules, scenario, diagnostics);
+    }
+  }
+  // The rolls of a chase are its opposed checks' d20s.
+  if (YAML::Node rolls = side.Optional("rolls"); rolls.IsDefined()) {
+    CheckEach(file, rolls, "d20 results", "rolls", diagnostics, [&](const YAML::Node& item) {
+      auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
+      if (value && *value >= 1 && *value <= 20) return true;
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                        fmt::format("expected a d20 result, a whole number from 1 to 20, in the {}'s 'rolls', found {}",
+                                    key, yaml::Describe(item)));
+      return false;
+    });
+  }
+  side.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
 }
 

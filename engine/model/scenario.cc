@@ -38,6 +38,7 @@ const char* QueryKindName(QueryKind kind) {
     case QueryKind::kAttack: return "attack";
     case QueryKind::kThreatened: return "threatened";
     case QueryKind::kTravel: return "travel";
+    case QueryKind::kChase: return "chase";
     case QueryKind::kClosest: return "closest";
     case QueryKind::kSave: return "save";
     case QueryKind::kTurn: return "turn";

@@ -134,7 +134,7 @@ struct Creature {
 };
 
 // The kinds of question a scenario may ask.
-enum class QueryKind { kSize, kSpeed, kReach, kPath, kRoute, kAttack, kThreatened, kTravel, kClosest, kSave, kTurn };
+enum class QueryKind { kSize, kSpeed, kReach, kPath, kRoute, kAttack, kThreatened, kTravel, kClosest, kSave, kTurn, kChase };
 
 // One question, with its parameters and, in a test, the expected result.
 struct Query {
@@ -156,6 +156,7 @@ struct Scenario {
   uint64_t seed = 0;
   std::optional<GridMap> map;
   std::string gravity = "normal";  // a row of the ruleset's `gravity` table
+  std::string wind = "calm";       // a row of the ruleset's `winds` table
   std::vector<Creature> creatures;
   std::vector<Query> queries;
 

@@ -317,6 +317,7 @@ std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const Sce
   top.Optional("description");
   YAML::Node map = top.Optional("map");
   YAML::Node gravity = top.Optional("gravity");
+  YAML::Node wind = top.Optional("wind");
   YAML::Node creatures = top.Optional("creatures");
   YAML::Node queries = top.Required("queries");
   top.RejectUnknown();
@@ -344,6 +345,9 @@ std::optional<LoadedScenario> ReadScenarioFile(const SourceFile* file, const Sce
     if (auto name = ReadRowName(*file, gravity, rules->Table("gravity"), "gravity", *rules, diagnostics)) {
       scenario.gravity = *name;
     }
+  }
+  if (wind.IsDefined()) {
+    if (auto name = ReadRowName(*file, wind, rules->Table("winds"), "wind", *rules, diagnostics)) scenario.wind = *name;
   }
   ReadCreatures(*file, creatures, *rules, scenario, diagnostics);
   // A trait naming a Lua script brings the creature's exception to the rules (docs/lua.md).

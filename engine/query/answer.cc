@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "query/chase_query.h"
 #include "query/closest_query.h"
 #include "query/combat_query.h"
 #include "query/movement_query.h"
@@ -110,6 +111,9 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kTurn:
       AnswerTurn(context, query, result);
+      return result;
+    case model::QueryKind::kChase:
+      AnswerChase(context, query, result);
       return result;
   }
   return result;

@@ -19,6 +19,7 @@
 #include "query/opportunity.h"
 #include "query/path_within.h"
 #include "query/records.h"
+#include "query/tunnel.h"
 
 namespace rulecraft::query {
 namespace {
@@ -54,6 +55,13 @@ struct Move {
   // The search needs RichSearch: several kinds, or facing.
   bool Rich() const { return kinds.size() > 1 || facing; }
 };
+
+// A burrowing move's tunnel (query/tunnel.h), when one of its kinds is `burrow`.
+void AddBurrowTunnel(const AnswerContext& context, const Move& move, nlohmann::json& result) {
+  for (const auto& kind : move.kinds) {
+    if (kind->name == "burrow") AddTunnel(context, kind->record, move.kinds.size() > 1, result["steps"], result);
+  }
+}
 
 // Whether any kind's Lua runner failed; reports the first failure into `result`.
 bool AnyHookFailed(const Move& move, nlohmann::json& result) {
@@ -742,6 +750,7 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
                                        : MayEnd(move, to.x, to.y, StartShape(move));
   result["steps"] = std::move(steps);
   result["explain"] = std::move(explain);
+  AddBurrowTunnel(context, move, result);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),
                      route.size() - 1, result);
   if (HookFailed(move, result) || limited || result.value("status", "") == "error") return;
@@ -868,6 +877,7 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
     return;
   }
   result["explain"] = std::move(explain);
+  if (legal && may_end_there) AddBurrowTunnel(context, move, result);
   AddProvokedAttacks(context, *move.creature, move.kinds[0]->record, move.mode, route, ShapesAlong(move, moves, route),
                      taken, result);
   HookFailed(move, result);

@@ -1,5 +1,7 @@
 #include "query/speed_query.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "dsl/eval/machine.h"
@@ -139,6 +141,33 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
         double value = machine.Call(rule, {&mover, 1}).number;
         result[name] = std::string_view(name) == "may_hover" ? nlohmann::json(value != 0) : Number(value);
         for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
+      }
+    }
+    // A flier's hovering and the scenario's wind (rules hover_automatic, fly_check_needed) and
+    // its maneuverability's row, every column (001: clumsy cannot hover, perfect hovers
+    // without a check …).
+    if (creature->speeds_ft.count("fly") != 0) {
+      if (int rule = program.FindRule("hover_automatic"); rule >= 0) {
+        trace.events.clear();
+        result["hover_automatic"] = machine.Call(rule, {&mover, 1}).number != 0;
+        for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
+      }
+      if (int rule = program.FindRule("fly_check_needed"); rule >= 0) {
+        trace.events.clear();
+        int wind = std::max(0, context.rules.Table("winds").IndexOf(context.scenario.wind));
+        eval::Slot args[2] = {mover, eval::Slot{.number = static_cast<double>(wind)}};
+        result["wind"] = context.scenario.wind;
+        result["fly_check_needed"] = machine.Call(rule, args).number != 0;
+        for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
+      }
+      const std::string maneuverability = creature->maneuverability.empty() ? "average" : creature->maneuverability;
+      if (const tables::Row* row = context.rules.Table("maneuverability").Find(maneuverability)) {
+        nlohmann::json cells = {{"name", maneuverability}};
+        for (const auto& [column, value] : row->cells) {
+          if (column == "text" || column == "note" || column == "also_called" || column == "label") continue;
+          cells[column] = CellJson(value);
+        }
+        result["maneuverability"] = std::move(cells);
       }
     }
     if (int falls = program.FindRule("falls"); falls >= 0 && creature->speeds_ft.count("fly") != 0) {

@@ -10,7 +10,7 @@
 
 #include "dsl/eval/machine.h"
 #include "query/explain.h"
-#include "query/seeded_roll.h"
+#include "query/given_dice.h"
 
 namespace rulecraft::query {
 namespace {
@@ -19,33 +19,6 @@ namespace {
 constexpr int kMaxHours = 24 * 7;
 // Rounds past which a query stops listing round by round results (an hour).
 constexpr int kMaxRounds = 600;
-
-// Die results for the hours of a journey: given ones in order, then the scenario's seeded dice
-// (seeded_roll.h), each keyed by the query, what is rolled and the hour so that it repeats.
-class JourneyDice {
- public:
-  JourneyDice(const AnswerContext& context, const model::Query& query, const char* key)
-      : context_(context), query_(query), key_(key) {
-    if (query.params.contains(key)) given_ = query.params[key].get<std::vector<int64_t>>();
-  }
-  // The next result of a die of `sides`; `source` says where it came from.
-  int64_t Roll(int64_t sides, int hour, std::string& source) {
-    if (next_ < given_.size()) {
-      source = "given";
-      return given_[next_++];
-    }
-    source = "seeded";
-    return static_cast<int64_t>(SeededRoll(context_.scenario.seed, fmt::format("{}:{}:{}", query_.id, key_, hour),
-                                           static_cast<uint64_t>(std::max<int64_t>(1, sides)))) + 1;
-  }
-
- private:
-  const AnswerContext& context_;
-  const model::Query& query_;
-  const char* key_;
-  std::vector<int64_t> given_;
-  size_t next_ = 0;
-};
 
 // Round by round at a local pace (001: run for as many rounds as your Constitution, then a check
 // each round, DC rising; a failure stops you until you have rested): the rules pace_tires,
@@ -68,7 +41,7 @@ void AnswerRounds(const AnswerContext& context, const model::Query& query, eval:
     };
     int free_rounds = static_cast<int>(call("tireless_rounds", 0));
     result["tireless_rounds"] = free_rounds;
-    JourneyDice dice(context, query, "rolls");
+    GivenDice dice(context, query, "rolls", query.params.value("rolls", nlohmann::json()));
     for (int round = free_rounds + 1; round <= rounds; ++round) {
       int check = round - free_rounds;
       double dc = call("tiring_check_dc", check);
@@ -82,6 +55,22 @@ void AnswerRounds(const AnswerContext& context, const model::Query& query, eval:
         result["moved_rounds"] = round - 1;
         result["stopped_at_round"] = round;
         result["rested_by_round"] = round + static_cast<int>(call("rest_rounds", 0));
+        // While it rests it moves no faster than the rule rest_pace says (001: walking).
+        if (int pace_rule = program.FindRule("rest_pace"); pace_rule >= 0) {
+          const tables::Table& paces = context.rules.Table("movement_scales");
+          int pace = static_cast<int>(machine.Call(pace_rule, {&record, 1}).number);
+          if (pace >= 0 && static_cast<size_t>(pace) < paces.rows.size()) {
+            result["rest_pace"] = paces.rows[static_cast<size_t>(pace)].name;
+            int round_rule = program.FindRule("travel_ft_per_round");
+            if (round_rule >= 0) {
+              std::array<eval::Slot, compile::kRecordHeader + 10> resting{};
+              std::copy_n(record.record, resting.size(), resting.begin());
+              resting[compile::kRecordHeader + 1].number = pace;
+              eval::Slot rest{.record = resting.data()};
+              result["rest_ft_per_round"] = Number(machine.Call(round_rule, {&rest, 1}).number);
+            }
+          }
+        }
         break;
       }
     }
@@ -103,7 +92,8 @@ void AnswerHours(const AnswerContext& context, const model::Query& query, eval::
   int fatigue_rule = program.FindRule("fatigued_by");
   int knocked_out_rule = program.FindRule("knocked_out");
   bool hit_points = query.params.value("hit_points", 0.0) > 0;
-  JourneyDice checks(context, query, "rolls"), damage_dice(context, query, "damage_rolls");
+  GivenDice checks(context, query, "rolls", query.params.value("rolls", nlohmann::json()));
+  GivenDice damage_dice(context, query, "damage_rolls", query.params.value("damage_rolls", nlohmann::json()));
   nlohmann::json hustle = nlohmann::json::array();
   nlohmann::json march = nlohmann::json::array();
   double nonlethal = 0;

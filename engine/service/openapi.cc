@@ -155,7 +155,7 @@ constexpr const char* kDocument = R"json({
       "Scenario": { "type": "object", "description": "docs/scenarios.md: ruleset, map, creatures, queries.",
         "required": [ "queries" ],
         "properties": { "ruleset": { "type": "string" }, "seed": { "type": "integer" }, "map": { "type": "object" },
-                        "gravity": { "type": "string" }, "creatures": { "type": "array", "items": { "type": "object" } },
+                        "gravity": { "type": "string" }, "wind": { "type": "string" }, "creatures": { "type": "array", "items": { "type": "object" } },
                         "queries": { "type": "array", "items": { "type": "object" } } } },
       "Diagnostic": { "type": "object",
         "required": [ "severity", "code", "file", "line", "col", "message", "notes", "rendered" ],

@@ -103,6 +103,14 @@ std::vector<TableSchema> BuildSchemas() {
                      {}});
   schemas.push_back({"gravity", false, false, false, {Col("rise_extra", T::kNumber, true)}, {"normal"}, {}});
   schemas.push_back({"travel_days", false, false, false, {Col("hours", T::kInt, true)}, {}, {}});
+  // The winds of a scenario (`wind:`, row `calm` the default): whether a flier must check to fly.
+  schemas.push_back({"winds", false, false, false, {Col("hinders_flight", T::kBool, true)}, {"calm"}, {}});
+  // The scales a chase is run on (`chase` queries): after how many of its `unit`s (round, day …)
+  // equal speeds come to the opposed check.
+  schemas.push_back({"chase_scales", false, false, false,
+                     {Col("check_after", T::kInt, true), Col("unit", T::kName, true)},
+                     {},
+                     {}});
   // Conditions whose ending the engine carries out (`stand_up_ends`: standing up removes it).
   // `forbids_movement`: a creature with it moves not at all, minimum movement included.
   // `incapacitates`: a creature with it counts as no threat beside an attacker (adjacent_hostiles).

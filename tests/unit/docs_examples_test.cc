@@ -72,5 +72,38 @@ TEST(DocsExamples, EveryOverrideBlockCompilesOverTheHomebrew) {
   std::filesystem::remove_all(folder);
 }
 
+// A ```yaml block of docs/scenarios.md right after a line naming "(<file> runs this case)" is
+// that file's text, word for word, so the suite runs the example the reference shows.
+TEST(DocsExamples, ScenarioExamplesAreCasesTheTestsRun) {
+  std::string root = RULECRAFT_SOURCE_DIR;
+  std::ifstream in(root + "/docs/scenarios.md");
+  std::string line, named, block;
+  int checked = 0;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    static const std::string kMark = " runs this case)";
+    if (!inside && line.find(kMark) != std::string::npos) {
+      size_t open = line.rfind('(', line.find(kMark));
+      named = line.substr(open + 1, line.find(kMark) - open - 1);
+    } else if (!inside && line == "```yaml" && !named.empty()) {
+      inside = true;
+      block.clear();
+    } else if (inside && line == "```") {
+      inside = false;
+      std::ifstream file(root + "/" + named);
+      ASSERT_TRUE(file) << "docs/scenarios.md names " << named << ", which does not exist";
+      std::stringstream text;
+      text << file.rdbuf();
+      EXPECT_NE(text.str().find(block), std::string::npos)
+          << "the example docs/scenarios.md says " << named << " runs is not in that file:\n" << block;
+      ++checked;
+      named.clear();
+    } else if (inside) {
+      block += line + "\n";
+    }
+  }
+  EXPECT_GE(checked, 1);
+}
+
 }  // namespace
 }  // namespace rulecraft
