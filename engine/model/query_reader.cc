@@ -360,7 +360,8 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
   };
   if (moves) {
     YAML::Node to = params.Optional("to"), through = params.Optional("through");
-    if (to.IsDefined() == through.IsDefined()) {
+    bool in_place = flag("stand_up") && !to.IsDefined() && !through.IsDefined();  // stands up where it is
+    if (!in_place && to.IsDefined() == through.IsDefined()) {
       diagnostics.Error(to.IsDefined() ? "conflicting-keys" : "missing-key",
                         to.IsDefined() ? params.KeySpan("through") : params.Span(),
                         to.IsDefined() ? fmt::format("the '{}' action moves by 'to' or by 'through', not both", *name)
@@ -443,6 +444,18 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
         }
       }
     }
+  }
+  // `taken`: the rows of `actions` the round has taken (what turn.has(NAME) reads).
+  if (YAML::Node taken = state.Optional("taken"); taken.IsDefined()) {
+    CheckEach(file, taken, "rows of table 'actions'", "taken", diagnostics, [&](const YAML::Node& item) {
+      return CheckRow(file, item, rules, "actions", "action", diagnostics);
+    });
+  }
+  // `conditions`: the creature's conditions where the earlier turn left it (prone after dropping).
+  if (YAML::Node conditions = state.Optional("conditions"); conditions.IsDefined()) {
+    CheckEach(file, conditions, "rows of table 'conditions'", "conditions", diagnostics, [&](const YAML::Node& item) {
+      return CheckRow(file, item, rules, "conditions", "condition", diagnostics);
+    });
   }
   state.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
