@@ -202,6 +202,9 @@
 ---@field mode? string column `mode`
 ---@field attack? boolean column `attack`
 ---@field provokes boolean column `provokes`
+---@field gives? string column `gives`
+---@field ends? string column `ends`
+---@field stand_up? boolean column `stand_up`
 
 ---@class rulecraft.row.skills: rulecraft.Row
 

@@ -13,6 +13,7 @@
 #include "query/movement_query.h"
 #include "query/marked_conditions.h"
 #include "query/opportunity.h"
+#include "query/records.h"
 #include "query/turn_record.h"
 
 namespace rulecraft::query {
@@ -120,6 +121,34 @@ void CopyKeys(const nlohmann::json& from, nlohmann::json& to, std::initializer_l
   for (const char* key : keys) {
     if (from.contains(key)) to[key] = from[key];
   }
+}
+
+// Asks the rule action_may_target (when the ruleset has it) whether this attacking action may be
+// made against `target`; a refusal sets `allowed` false and `why`, with the trace as `explain`.
+// False when the rule failed (machine.error()).
+bool MayTarget(const AnswerContext& context, eval::Machine& machine, const ActionRow& action,
+               const model::Creature& attacker, const std::string& target, bool& allowed, std::string& why,
+               nlohmann::json& answer) {
+  const compile::Program& program = *context.rules.program;
+  int rule = program.FindRule("action_may_target");
+  const model::Creature* defender = context.scenario.FindCreature(target);
+  if (rule < 0 || defender == nullptr) return true;
+  CreatureRecord attacker_record, defender_record;
+  BuildCreatureRecord(attacker, context.rules, attacker_record);
+  BuildCreatureRecord(*defender, context.rules, defender_record);
+  eval::Slot args[3] = {eval::Slot{.number = static_cast<double>(action.index)},
+                        eval::Slot{.record = attacker_record.slots.data()},
+                        eval::Slot{.record = defender_record.slots.data()}};
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  allowed = machine.Call(rule, args).number != 0;
+  machine.SetTrace(nullptr);
+  if (!machine.error().empty()) return false;
+  if (!allowed) {
+    why = fmt::format("'{}' may not be its target: {} says no", target, RefusingRule(context, trace, rule));
+    answer["explain"] = ExplainTrace(trace, program, context.sources);
+  }
+  return true;
 }
 
 // What one walk of a turn keeps between its actions.
@@ -289,6 +318,10 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     double moved_ft = 0;
     if (allowed && action.moves && !TakeMove(walk, query, index, action, params, answer, allowed, why, moved_ft, result)) {
       return;
+    }
+    if (allowed && action.attack && !MayTarget(here, machine, action, *creature, params.value("target", ""), allowed, why,
+                                               answer)) {
+      return (void)Fail(result, machine.error());
     }
     if (allowed && action.attack) {
       model::Query attack;

@@ -235,6 +235,11 @@ const std::vector<HookPoint>& HookPoints() {
       {"turn_used_ft", {{"turn", Type::Record("turn")}, {"action", Type::Row("actions")}}, Type::Distance(),
        "optional: the movement already spent from the budget this moving action moves by (5e: the turn's movement is "
        "split around actions, turn.moved_ft); without it, 0 ft: each moving action has its own budget"},
+      {"action_may_target",
+       {{"action", Type::Row("actions")}, {"attacker", Type::Record("creature")}, {"defender", Type::Record("creature")}},
+       Type::Bool(),
+       "optional: whether an attacking row of table actions may be made against this defender (turn queries; a coup "
+       "de grace only against a helpless one); without it, any defender the attack query allows"},
       {"action_provokes",
        {{"mover", Type::Record("creature")}, {"threatener", Type::Record("creature")}, {"action", Type::Row("actions")}},
        Type::Bool(),
