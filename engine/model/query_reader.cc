@@ -451,10 +451,11 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
       return CheckRow(file, item, rules, "actions", "action", diagnostics);
     });
   }
-  // `conditions`: the creature's conditions where the earlier turn left it (prone after dropping).
+  // `conditions`: the creature's conditions where the earlier turn left it (prone after dropping);
+  // names, as a scenario creature's `conditions:` (a rule may read one no table lists).
   if (YAML::Node conditions = state.Optional("conditions"); conditions.IsDefined()) {
-    CheckEach(file, conditions, "rows of table 'conditions'", "conditions", diagnostics, [&](const YAML::Node& item) {
-      return CheckRow(file, item, rules, "conditions", "condition", diagnostics);
+    CheckEach(file, conditions, "condition names", "conditions", diagnostics, [&](const YAML::Node& item) {
+      return yaml::ReadText(file, item, "condition", diagnostics).has_value();
     });
   }
   state.RejectUnknown();

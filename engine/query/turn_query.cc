@@ -151,6 +151,17 @@ bool MayTarget(const AnswerContext& context, eval::Machine& machine, const Actio
   return true;
 }
 
+// Why a row that stands up may not be taken: the creature has none of the conditions standing up
+// ends (table conditions, stand_up_ends); empty when it may.
+std::string NothingToStandUpFrom(const ruleset::Ruleset& rules, const model::Creature& creature) {
+  for (const std::string& name : ConditionsMarked(rules, "stand_up_ends")) {
+    if (std::find(creature.conditions.begin(), creature.conditions.end(), name) != creature.conditions.end()) return "";
+  }
+  return fmt::format("'{}' has nothing to stand up from: none of the conditions standing up ends (table conditions, "
+                     "stand_up_ends)",
+                     creature.id);
+}
+
 // What one walk of a turn keeps between its actions.
 struct Walk {
   const AnswerContext& here;
@@ -251,6 +262,7 @@ bool ChangeConditions(Walk& walk, const ActionRow& action, nlohmann::json& answe
                       walk.creature.id, action.ends);
     return true;
   }
+
   for (const std::string& name : ends) {
     if (!holds(name)) continue;
     has.erase(std::remove(has.begin(), has.end(), name), has.end());
@@ -314,6 +326,10 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     if (!allowed) {
       why = fmt::format("the turn may not take it: {} says no", RefusingRule(context, trace, may_take));
       answer["explain"] = ExplainTrace(trace, program, context.sources);
+    }
+    if (allowed && action.stand_up) {
+      why = NothingToStandUpFrom(context.rules, *creature);
+      allowed = why.empty();
     }
     double moved_ft = 0;
     if (allowed && action.moves && !TakeMove(walk, query, index, action, params, answer, allowed, why, moved_ft, result)) {
