@@ -28,9 +28,27 @@ eval::Slot AskTurn(eval::Machine& machine, int rule, const TurnRecord& turn, con
   return machine.Call(rule, args);
 }
 
-// Asks may_take; `trace` records the rules it read.
-bool MayTake(eval::Machine& machine, int rule, const TurnRecord& turn, const ActionRow& action) {
-  return AskTurn(machine, rule, turn, action).number != 0;
+// The rules that say whether a turn may take an action: may_take (the turn), and, when the ruleset
+// has it, creature_may_take (the creature's conditions and traits), with the creature's record.
+struct Budget {
+  int may_take = -1;
+  int creature_may_take = -1;
+  const eval::Slot* creature = nullptr;
+};
+
+// Asks may_take, then creature_may_take; false with `refused_by` the rule that said no.
+bool MayTake(eval::Machine& machine, const Budget& budget, const TurnRecord& turn, const ActionRow& action,
+             int* refused_by = nullptr) {
+  if (AskTurn(machine, budget.may_take, turn, action).number == 0) {
+    if (refused_by != nullptr) *refused_by = budget.may_take;
+    return false;
+  }
+  if (budget.creature_may_take < 0 || budget.creature == nullptr) return true;
+  eval::Slot args[3] = {eval::Slot{.record = budget.creature}, eval::Slot{.record = turn.data()},
+                        eval::Slot{.number = static_cast<double>(action.index)}};
+  if (machine.Call(budget.creature_may_take, args).number != 0) return true;
+  if (refused_by != nullptr) *refused_by = budget.creature_may_take;
+  return false;
 }
 
 // The rule behind a refusal: the first yes-or-no rule the trace saw answer false (the innermost
@@ -50,15 +68,15 @@ std::string RefusingRule(const AnswerContext& context, const eval::Trace& trace,
 }
 
 // Per action type (the `spends` values, in table order): how many more actions of that type
-// may_take allows after `turn`, the most any one row of that type may be taken again (a move
+// may_take (and creature_may_take) allow after `turn`, the most any one row of that type may be taken again (a move
 // action that does not move may follow a 5-foot step); "unlimited" from kUnlimitedActions on.
-nlohmann::json ActionsLeft(const compile::Program& program, eval::Machine& machine, int rule,
+nlohmann::json ActionsLeft(const compile::Program& program, eval::Machine& machine, const Budget& budget,
                            const std::vector<ActionRow>& rows, const TurnRecord& turn) {
   std::vector<std::pair<std::string, int>> most;
   for (const ActionRow& row : rows) {
     TurnRecord simulated = turn;
     int count = 0;
-    while (count < kUnlimitedActions && MayTake(machine, rule, simulated, row)) {
+    while (count < kUnlimitedActions && MayTake(machine, budget, simulated, row)) {
       simulated.Apply(program, row, 0);
       count += static_cast<int>(row.times);
     }
@@ -306,6 +324,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   if (query.params.contains("state")) {
     ResumeFrom(program, query.params["state"], *table, rows, *creature, turn, used, taken);
   }
+  Budget budget{may_take, program.FindRule("creature_may_take"), nullptr};
   bool legal = true;
   size_t index = 0;
   for (const auto& item : query.params["actions"]) {
@@ -317,14 +336,18 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     ActionRow action = ReadActionRow(*table, *found);
     nlohmann::json answer = {{"index", index}, {"action", name}, {"spends", action.spends}};
     if (action.provokes) answer["provokes"] = true;
+    CreatureRecord record;  // the creature as the earlier actions left it
+    BuildCreatureRecord(*creature, context.rules, record);
+    budget.creature = record.slots.data();
     eval::Trace trace;
     machine.SetTrace(&trace);
-    bool allowed = MayTake(machine, may_take, turn, action);
+    int refused_by = may_take;
+    bool allowed = MayTake(machine, budget, turn, action, &refused_by);
     machine.SetTrace(nullptr);
     if (!machine.error().empty()) return (void)Fail(result, machine.error());
     std::string why;
     if (!allowed) {
-      why = fmt::format("the turn may not take it: {} says no", RefusingRule(context, trace, may_take));
+      why = fmt::format("the turn may not take it: {} says no", RefusingRule(context, trace, refused_by));
       answer["explain"] = ExplainTrace(trace, program, context.sources);
     }
     if (allowed && action.stand_up) {
@@ -389,7 +412,10 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   result["legal"] = legal;
   result["actions"] = std::move(answers);
   result["actions_used"] = used;
-  result["actions_left"] = ActionsLeft(program, machine, may_take, rows, turn);
+  CreatureRecord last;  // the creature as the turn leaves it
+  BuildCreatureRecord(*creature, context.rules, last);
+  budget.creature = last.slots.data();
+  result["actions_left"] = ActionsLeft(program, machine, budget, rows, turn);
   double moved = turn.moved_ft();
   result["moved_ft"] = Number(moved);
   if (!walk.left_ft.is_null()) result["left_ft"] = walk.left_ft;

@@ -229,6 +229,11 @@ const std::vector<HookPoint>& HookPoints() {
        "the concealment the lines of one choice of the attacker give (a row of `concealment`); the earliest row counts"},
       {"may_take", {{"turn", Type::Record("turn")}, {"action", Type::Row("actions")}}, Type::Bool(),
        "optional: whether a turn that has used what `turn` says may take this action next (turn queries; table actions)"},
+      {"creature_may_take",
+       {{"mover", Type::Record("creature")}, {"turn", Type::Record("turn")}, {"action", Type::Row("actions")}},
+       Type::Bool(),
+       "optional: whether this creature, by its conditions and traits, may take the action after what `turn` has used "
+       "(turn queries; asked after may_take: a dazed creature takes none, 5e Extra Attack needs the trait)"},
       {"turn_mode", {{"turn", Type::Record("turn")}, {"action", Type::Row("actions")}}, Type::Row("movement_modes"),
        "optional: the movement mode a moving action of table actions moves in after what `turn` has used (5e: Dash "
        "doubles the turn's movement); without it, the row's `mode`"},
