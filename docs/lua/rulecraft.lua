@@ -205,6 +205,7 @@
 ---@field gives? string column `gives`
 ---@field ends? string column `ends`
 ---@field stand_up? boolean column `stand_up`
+---@field auto_critical? boolean column `auto_critical`
 
 ---@class rulecraft.row.skills: rulecraft.Row
 

@@ -376,6 +376,7 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
   if (attack) {
     check({"target", P::kCreature, true});
     check({"kind", P::kAttackKind, true});
+    check({"damage", P::kNumber, false});  // the damage dealt, for a save it sets (rule action_save_dc)
   }
   params.RejectUnknown();
   return diagnostics.ErrorCount() == errors;

@@ -180,6 +180,24 @@ std::string NothingToStandUpFrom(const ruleset::Ruleset& rules, const model::Cre
                      creature.id);
 }
 
+// The save an attacking action's `damage` forces (rule action_save_dc; a coup de grace: Fortitude
+// DC 10 + damage): `save_dc` and the rule, when the ruleset has the rule and it names a DC above 0.
+// False when the rule failed (machine.error()).
+bool SaveDc(const AnswerContext& context, eval::Machine& machine, const ActionRow& action, double damage,
+            nlohmann::json& answer) {
+  int rule = context.rules.program->FindRule("action_save_dc");
+  if (rule < 0) return true;
+  eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(action.index)}, eval::Slot{.number = damage}};
+  double dc = machine.Call(rule, args).number;
+  if (!machine.error().empty()) return false;
+  if (dc > 0) {
+    const compile::CompiledRule& compiled = context.rules.program->rules[static_cast<size_t>(rule)];
+    answer["save_dc"] = Number(dc);
+    answer["save_dc_rule"] = fmt::format("rule {} ({})", compiled.name, Where(compiled.span, context.sources));
+  }
+  return true;
+}
+
 // What one walk of a turn keeps between its actions.
 struct Walk {
   const AnswerContext& here;
@@ -377,6 +395,10 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
       if (!sub.value("possible", false)) {
         allowed = false;
         why = sub.value("why", "the attack is not possible");
+      }
+      if (allowed && action.auto_critical) answer["automatic_critical"] = true;
+      if (allowed && params.contains("damage") && !SaveDc(here, machine, action, params["damage"].get<double>(), answer)) {
+        return (void)Fail(result, machine.error());
       }
     }
     if (allowed && !ChangeConditions(walk, action, answer, allowed, why, result)) return;

@@ -30,6 +30,7 @@ ActionRow ReadActionRow(const tables::Table& table, const tables::Row& row) {
   action.attack = flag("attack");
   action.provokes = flag("provokes");
   action.stand_up = flag("stand_up");
+  action.auto_critical = flag("auto_critical");
   action.mode = text("mode");
   action.gives = text("gives");
   action.ends = text("ends");

@@ -22,6 +22,7 @@ struct ActionRow {
   bool attack = false;
   bool provokes = false;
   bool stand_up = false;
+  bool auto_critical = false;  // its attack hits automatically as a critical hit (a coup de grace)
   std::string mode;
   std::string gives;  // a condition the action gives the creature, or empty
   std::string ends;   // a condition the action ends, or empty

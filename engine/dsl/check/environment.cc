@@ -245,6 +245,9 @@ const std::vector<HookPoint>& HookPoints() {
        Type::Bool(),
        "optional: whether an attacking row of table actions may be made against this defender (turn queries; a coup "
        "de grace only against a helpless one); without it, any defender the attack query allows"},
+      {"action_save_dc", {{"action", Type::Row("actions")}, {"damage", Type::Number()}}, Type::Number(),
+       "optional: the DC of the save an attacking action's damage forces on the defender, 0 for none (turn queries "
+       "with `damage:`; a coup de grace: Fortitude DC 10 + the damage)"},
       {"action_provokes",
        {{"mover", Type::Record("creature")}, {"threatener", Type::Record("creature")}, {"action", Type::Row("actions")}},
        Type::Bool(),
