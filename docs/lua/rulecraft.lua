@@ -206,6 +206,7 @@
 ---@field ends? string column `ends`
 ---@field stand_up? boolean column `stand_up`
 ---@field auto_critical? boolean column `auto_critical`
+---@field attack_kind? "melee"|"ranged" column `attack_kind`
 
 ---@class rulecraft.row.skills: rulecraft.Row
 

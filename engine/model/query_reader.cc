@@ -309,6 +309,31 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
   return true;
 }
 
+// A row whose `attack_kind` says which attacks it makes (d20: `attack` melee, `ranged_attack`
+// ranged, as what provokes differs) refuses the other kind, naming the row of the same `spends`
+// that makes it.
+void CheckAttackKind(const SourceFile& file, const YAML::Node& kind, const tables::Table& table, const tables::Row& row,
+                     Diagnostics& diagnostics) {
+  const tables::Value* makes = row.Get("attack_kind");
+  if (!kind.IsDefined() || !kind.IsScalar() || makes == nullptr || makes->text.empty() || kind.Scalar() == makes->text) {
+    return;
+  }
+  Diagnostic& error = diagnostics.Error(
+      "unknown-name", yaml::SpanOf(file, kind),
+      fmt::format("the '{}' action makes {} attacks (table '{}', attack_kind), not {}", row.name, makes->text,
+                  table.name, kind.Scalar()));
+  const tables::Value* spends = row.Get("spends");
+  for (const tables::Row& other : table.rows) {
+    const tables::Value* other_kind = other.Get("attack_kind");
+    const tables::Value* other_spends = other.Get("spends");
+    if (other_kind != nullptr && other_kind->text == kind.Scalar() && other_spends != nullptr && spends != nullptr &&
+        other_spends->text == spends->text) {
+      error.notes.push_back({{}, fmt::format("a {} attack is the '{}' action", kind.Scalar(), other.name)});
+      break;
+    }
+  }
+}
+
 // One action of a turn's list: `{ name: { … } }`, the name a row of `actions`; a row that moves
 // takes `to` or `through` (and `speed`), a row that attacks `target` and `kind`, any other none.
 bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::Table& table,
@@ -377,6 +402,7 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     check({"target", P::kCreature, true});
     check({"kind", P::kAttackKind, true});
     check({"damage", P::kNumber, false});  // the damage dealt, for a save it sets (rule action_save_dc)
+    CheckAttackKind(file, params.Optional("kind"), table, *row, diagnostics);
   }
   params.RejectUnknown();
   return diagnostics.ErrorCount() == errors;

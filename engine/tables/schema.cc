@@ -135,7 +135,8 @@ std::vector<TableSchema> BuildSchemas() {
                      {Col("spends", T::kName, true), Positive(Col("times", T::kInt, true)),
                       Col("moves", T::kBool, true), Col("mode", T::kName, false), Col("attack", T::kBool, false),
                       Col("provokes", T::kBool, true), Col("gives", T::kName, false), Col("ends", T::kName, false),
-                      Col("stand_up", T::kBool, false), Col("auto_critical", T::kBool, false)},
+                      Col("stand_up", T::kBool, false), Col("auto_critical", T::kBool, false),
+                      Choice("attack_kind", {"melee", "ranged"}, false)},
                      {},
                      {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
