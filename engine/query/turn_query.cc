@@ -198,6 +198,22 @@ bool SaveDc(const AnswerContext& context, eval::Machine& machine, const ActionRo
   return true;
 }
 
+// The pace a turn that moved moved at (rule turn_pace, a row of `movement_scales`): `pace` and
+// `pace_rule`, when the ruleset has the rule. False when the rule failed (machine.error()).
+bool Pace(const AnswerContext& context, eval::Machine& machine, const TurnRecord& turn, nlohmann::json& result) {
+  int rule = context.rules.program->FindRule("turn_pace");
+  const tables::Table* scales = context.rules.tables.Find("movement_scales");
+  if (rule < 0 || scales == nullptr || turn.moved_ft() <= 0) return true;
+  eval::Slot args[1] = {eval::Slot{.record = turn.data()}};
+  double row = machine.Call(rule, args).number;
+  if (!machine.error().empty()) return false;
+  if (row < 0 || row >= static_cast<double>(scales->rows.size())) return true;
+  const compile::CompiledRule& compiled = context.rules.program->rules[static_cast<size_t>(rule)];
+  result["pace"] = scales->rows[static_cast<size_t>(row)].name;
+  result["pace_rule"] = fmt::format("rule {} ({})", compiled.name, Where(compiled.span, context.sources));
+  return true;
+}
+
 // What one walk of a turn keeps between its actions.
 struct Walk {
   const AnswerContext& here;
@@ -442,6 +458,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   result["moved_ft"] = Number(moved);
   if (!walk.left_ft.is_null()) result["left_ft"] = walk.left_ft;
   result["attacks_of_opportunity"] = std::move(walk.provoked);
+  if (!Pace(context, machine, turn, result)) return (void)Fail(result, machine.error());
   if (!walk.gained.empty()) result["conditions_gained"] = walk.gained;
   if (!walk.ended.empty()) result["conditions_ended"] = walk.ended;
   nlohmann::json state = {{"at", {creature->at.x, creature->at.y}}, {"moved_ft", Number(moved)}, {"actions_used", used}};

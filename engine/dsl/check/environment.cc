@@ -234,6 +234,9 @@ const std::vector<HookPoint>& HookPoints() {
        Type::Bool(),
        "optional: whether this creature, by its conditions and traits, may take the action after what `turn` has used "
        "(turn queries; asked after may_take: a dazed creature takes none, 5e Extra Attack needs the trait)"},
+      {"turn_pace", {{"turn", Type::Record("turn")}}, Type::Row("movement_scales"),
+       "optional: the pace (a row of `movement_scales`) a turn that moved moved at, after all its actions (turn "
+       "queries' `pace`; Starfinder: a move and another action is hustling)"},
       {"turn_mode", {{"turn", Type::Record("turn")}, {"action", Type::Row("actions")}}, Type::Row("movement_modes"),
        "optional: the movement mode a moving action of table actions moves in after what `turn` has used (5e: Dash "
        "doubles the turn's movement); without it, the row's `mode`"},
