@@ -1,12 +1,12 @@
 // The battle-map page: edit a map and its creatures, click a creature and a square, and read the
 // engine's answers — numbers from POST /v1/run, the picture from POST /v1/render.
 import { fetchRulesets, renderScenario, runScenario, ServiceError } from "./api.js";
-import { answersView, questionsFor } from "./questions.js";
+import { answersView, questionsFor, routeQuestion } from "./questions.js";
 import { MapView } from "./map_view.js";
 import { creatureAt, edgeKey, freshId, fromScenario, newBattle, paint, resize, toScenario, useSizes } from "./scenario.js";
 import { readYaml, writeYaml } from "./yaml.js";
 
-const kDrawable = new Set(["path", "reach", "threatened", "attack"]);
+const kDrawable = new Set(["path", "route", "reach", "threatened", "attack"]);
 const byId = (id) => document.getElementById(id);
 
 const page = {
@@ -17,6 +17,7 @@ const page = {
   editing: null,        // the id of the creature in the editor
   actor: null,          // the creature a question is about
   target: null,         // the square it was asked about
+  through: [],          // the squares of the route asked about, in order
   queries: [],          // the last questions, kept in the scenario and its YAML
 };
 
@@ -48,7 +49,7 @@ function stillAskable(query) {
 // Redraws the map and the YAML after a change to the battle.
 function refresh() {
   page.queries = page.queries.filter(stillAskable);
-  view.draw(page.battle, page.colours, { actor: page.actor, target: page.target });
+  view.draw(page.battle, page.colours, { actor: page.actor, target: page.target, through: page.through });
   byId("yaml").value = writeYaml(scenario());
   const hints = {
     paint: "Click or drag over squares to paint them with the chosen terrain.",
@@ -56,6 +57,8 @@ function refresh() {
     creature: "Click an empty square to place a creature, a creature to edit it; drag a creature to move it.",
     ask: page.actor ? `Asking about ${page.actor}: click a square (a creature there is attacked); click ${page.actor} again to let go.`
       : "Click the creature to ask about.",
+    route: page.actor ? `Routing ${page.actor}: click each square it passes, in order; click ${page.actor} again to start over.`
+      : "Click the creature to move.",
   };
   byId("hint").textContent = hints[tool()];
 }
@@ -84,6 +87,10 @@ function useRuleset(name) {
   fillSelect(byId("creature-size"), ruleset.sizes, "medium");
   useSizes(ruleset.size_squares);
   fillSelect(byId("creature-conditions"), ruleset.conditions);
+  const mode = byId("move-mode");
+  const chosen = mode.value;
+  mode.replaceChildren(mode.options[0], ...(ruleset.movement_modes ?? []).map((name) => new Option(name, name)));
+  mode.value = (ruleset.movement_modes ?? []).includes(chosen) ? chosen : "";
   if (page.battle) {
     // Terrain the new ruleset has no row for becomes its ground; such barriers go.
     page.battle.ruleset = ruleset.name;
@@ -200,6 +207,16 @@ function onPress(place) {
       }
       refresh();
       return;
+    case "route":
+      if (!page.actor || here?.id === page.actor) {
+        page.actor = here && here.id !== page.actor ? here.id : null;
+        page.through = [];
+      } else {
+        page.through.push([place.x, place.y]);
+        askRoute();
+      }
+      refresh();
+      return;
   }
   refresh();
   askAgainSoon();
@@ -230,19 +247,31 @@ let askAgainTimer = null;
 // answers and the picture follow a creature dragged or a wall painted.
 function askAgainSoon() {
   clearTimeout(askAgainTimer);
-  if (!page.actor || !page.target) return;
+  const routing = page.through.length > 0;
+  if (!page.actor || (!page.target && !routing)) return;
   askAgainTimer = setTimeout(() => {
     const actor = page.battle.creatures.find((creature) => creature.id === page.actor);
-    if (actor) ask(creatureAt(page.battle, ...page.target));
+    if (actor && routing) askRoute();
+    else if (actor) ask(creatureAt(page.battle, ...page.target));
   }, 400);
+}
+
+// Asks the route through the squares clicked so far, by the chosen mode.
+async function askRoute() {
+  clearTimeout(askAgainTimer);
+  const actor = page.battle.creatures.find((creature) => creature.id === page.actor);
+  page.target = null;
+  page.queries = [routeQuestion(actor, page.through.map((square) => [...square]), byId("move-mode").value)];
+  await runAndDraw("route");
 }
 
 async function ask(defender) {
   clearTimeout(askAgainTimer);
   const actor = page.battle.creatures.find((creature) => creature.id === page.actor);
   const conditions = byId("attack-conditions").value.split(/[\s,]+/).filter(Boolean);
+  page.through = [];
   page.queries = questionsFor(actor, page.target, defender,
-    { kind: byId("attack-kind").value, reachWeapon: byId("attack-reach").checked, conditions });
+    { kind: byId("attack-kind").value, reachWeapon: byId("attack-reach").checked, conditions, mode: byId("move-mode").value });
   await runAndDraw(page.queries.some((query) => query.id === "attack") ? "attack" : "path");
 }
 
@@ -304,6 +333,7 @@ function loadYaml(text) {
     page.queries = Array.isArray(loaded.queries) ? loaded.queries : [];
     page.actor = null;
     page.target = null;
+    page.through = [];
     if (page.rulesets.some((ruleset) => ruleset.name === battle.ruleset)) {
       byId("ruleset").value = battle.ruleset;
       useRuleset(battle.ruleset);
@@ -333,7 +363,16 @@ function wire() {
     resize(page.battle, clamp(byId("width").value), clamp(byId("height").value), ground());
     refresh();
   });
-  document.querySelectorAll("input[name=tool]").forEach((radio) => radio.addEventListener("change", refresh));
+  document.querySelectorAll("input[name=tool]").forEach((radio) => radio.addEventListener("change", () => {
+    // Asking and routing start from a creature clicked anew; the other tools keep the question,
+    // asked again as the battle changes.
+    if (tool() === "ask" || tool() === "route") {
+      page.actor = null;
+      page.target = null;
+      page.through = [];
+    }
+    refresh();
+  }));
   for (const id of ["creature-id", "creature-side", "creature-size", "creature-speed", "creature-speeds",
                     "creature-traits", "creature-conditions"]) {
     byId(id).addEventListener("change", () => {
@@ -345,11 +384,14 @@ function wire() {
   }
   byId("creature-delete").addEventListener("click", () => {
     page.battle.creatures = page.battle.creatures.filter((creature) => creature.id !== page.editing);
-    if (page.actor === page.editing) page.actor = null;
+    if (page.actor === page.editing) {
+      page.actor = null;
+      page.through = [];
+    }
     editCreature(null);
     refresh();
   });
-  for (const id of ["attack-kind", "attack-reach", "attack-conditions"]) byId(id).addEventListener("change", askAgainSoon);
+  for (const id of ["attack-kind", "attack-reach", "attack-conditions", "move-mode"]) byId(id).addEventListener("change", askAgainSoon);
   byId("picture-query").addEventListener("change", (event) => drawPicture(scenario(), event.target.value));
   byId("yaml-load").addEventListener("click", () => loadYaml(byId("yaml").value));
   byId("yaml-save").addEventListener("click", saveYaml);

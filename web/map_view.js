@@ -67,7 +67,8 @@ export class MapView {
     return { x, y, edge: distance <= kEdgeReach && onMap ? [[x, y], beyond] : null };
   }
 
-  /** Draws `battle` with terrain colours by name; `marks` rings the actor and the target square. */
+  /** Draws `battle` with terrain colours by name; `marks` rings the actor and the target square and
+   * numbers the squares of a route (`through`) from the actor's square. */
   draw(battle, colours, marks = {}) {
     this.battle = battle;
     const svg = this.svg;
@@ -93,6 +94,19 @@ export class MapView {
       element("rect", { x: marks.target[0] * kSquare + 2, y: marks.target[1] * kSquare + 2, width: kSquare - 4,
         height: kSquare - 4, class: "target-mark" }, grid);
     }
+    const actor = battle.creatures.find((creature) => creature.id === marks.actor);
+    if (actor && marks.through?.length > 0) this.drawRoute(grid, actor.at, marks.through);
+  }
+
+  // The squares of a route: a line from `from` through each, and each one's number in order.
+  drawRoute(grid, from, through) {
+    const middle = ([x, y]) => `${x * kSquare + kSquare / 2},${y * kSquare + kSquare / 2}`;
+    element("polyline", { points: [from, ...through].map(middle).join(" "), class: "route-line" }, grid);
+    through.forEach(([x, y], index) => {
+      const mark = element("g", { class: "route-mark", "data-x": x, "data-y": y }, grid);
+      element("circle", { cx: x * kSquare + kSquare / 2, cy: y * kSquare + kSquare / 2, r: 8 }, mark);
+      element("text", { x: x * kSquare + kSquare / 2, y: y * kSquare + kSquare / 2 + 3 }, mark).textContent = index + 1;
+    });
   }
 
   label(svg, x, y, text) {

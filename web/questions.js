@@ -6,8 +6,9 @@
 const kShown = {
   size: ["space_ft", "space_squares", "reach_tall_ft", "reach_long_ft", "size_modifier"],
   speed: ["land_ft", "land_squares", "modes_ft"],
-  path: ["reachable", "why", "cost", "cost_ft", "may_end", "attacks_of_opportunity"],
-  route: ["legal", "cost", "cost_ft", "first_illegal", "ends_at", "attacks_of_opportunity"],
+  path: ["reachable", "why", "cost", "cost_ft", "may_end", "within", "within_modes", "mode", "budget_ft", "left_ft",
+    "attacks_of_opportunity"],
+  route: ["legal", "cost", "cost_ft", "first_illegal", "ends_at", "mode", "budget_ft", "left_ft", "attacks_of_opportunity"],
   closest: ["closest", "distance_ft", "tied"],
   travel: ["possible", "miles_per_hour", "miles_per_day", "miles"],
   reach: ["reachable_count", "may_end_count", "speed_ft", "budget_ft"],
@@ -16,11 +17,13 @@ const kShown = {
     "attack_bonus", "ac_bonus", "net", "line_of_effect", "line_of_sight", "attack_of_opportunity", "effects"],
 };
 
-/** The queries asked when `actor` is clicked and then square `to`, where `defender` (maybe none) stands. */
+/** The queries asked when `actor` is clicked and then square `to`, where `defender` (maybe none) stands;
+ * `options.mode` (maybe empty: any) is the movement mode of the path and the reach. */
 export function questionsFor(actor, to, defender, options) {
+  const moving = options.mode ? { mode: options.mode } : {};
   const queries = [
-    { id: "path", path: { creature: actor.id, to } },
-    { id: "reach", reach: { creature: actor.id } },
+    { id: "path", path: { creature: actor.id, to, ...moving } },
+    { id: "reach", reach: { creature: actor.id, ...moving } },
     { id: "threatened", threatened: { creature: actor.id, square: to } },
   ];
   if (defender && defender.id !== actor.id) {
@@ -30,6 +33,12 @@ export function questionsFor(actor, to, defender, options) {
     queries.push({ id: "attack", attack });
   }
   return queries;
+}
+
+/** The query asked when `actor` is clicked and then the squares `through`, in order: a route by
+ * `mode` (maybe empty: the ruleset's default). */
+export function routeQuestion(actor, through, mode) {
+  return { id: "route", route: { creature: actor.id, through, ...(mode ? { mode } : {}) } };
 }
 
 /** A value as the page shows it: yes/no, numbers and words as they are, lists joined, a mapping as

@@ -210,6 +210,12 @@
 
 ---@class rulecraft.row.skills: rulecraft.Row
 
+---@class rulecraft.row.weapons: rulecraft.Row
+---@field kind "melee"|"ranged"|"thrown" column `kind`
+---@field range_increment? number column `range_increment`
+---@field normal_range? number column `normal_range`
+---@field long_range? number column `long_range`
+
 -- The ruleset's tables by name: `rules.tables.terrain.open`, `rules.tables.sizes[1]`.
 ---@class rulecraft.Tables
 ---@field sizes {[string]: rulecraft.row.sizes, [integer]: rulecraft.row.sizes} table `sizes`
@@ -233,6 +239,7 @@
 ---@field attitudes? {[string]: rulecraft.row.attitudes, [integer]: rulecraft.row.attitudes} table `attitudes`
 ---@field actions? {[string]: rulecraft.row.actions, [integer]: rulecraft.row.actions} table `actions`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`
+---@field weapons? {[string]: rulecraft.row.weapons, [integer]: rulecraft.row.weapons} table `weapons`
 
 ---@type rulecraft.Rules
 rules = {}

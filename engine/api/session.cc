@@ -251,7 +251,7 @@ std::vector<RulesetSummary> Session::Rulesets(Diagnostics& diagnostics) {
     if (!directory) continue;
     const ruleset::Ruleset* rules = state_->rulesets.Get(*directory, state_->sources, diagnostics);
     if (rules == nullptr) continue;
-    RulesetSummary summary{name, rules->manifest.title, rules->lineage, {}, {}, {}, {}, {}};
+    RulesetSummary summary{name, rules->manifest.title, rules->lineage, {}, {}, {}, {}, {}, {}};
     for (const auto& entry : rules->tables.all()) summary.tables.push_back(entry.first);
     for (const tables::Row& row : rules->Table("terrain").rows) {
       summary.terrain.push_back({row.name, row.label, render::TerrainColour(row)});
@@ -261,6 +261,7 @@ std::vector<RulesetSummary> Session::Rulesets(Diagnostics& diagnostics) {
       summary.size_squares.push_back(row.Number("space") / rules->manifest.square_ft);
     }
     summary.conditions = rules->Table("conditions").RowNames();
+    summary.movement_modes = rules->Table("movement_modes").RowNames();
     summaries.push_back(std::move(summary));
   }
   return summaries;

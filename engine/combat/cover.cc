@@ -87,19 +87,33 @@ void SurveyBarriers(Corner from, Corner to, Inside from_space, Inside to_space, 
   }
 }
 
-LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, const model::Area& defender, const SquareFacts& facts) {
+// What the map holds at `square` for lines: outside the map is solid, as a wall (docs/scenarios.md,
+// "The map's edge"), so no line slips along the edge past a wall that stops every move.
+SquareOnLine OnLine(const model::GridMap& map, const SquareFacts& facts, model::Square square) {
+  if (map.Contains(square)) return facts(square);
+  SquareOnLine outside;
+  outside.wall = true;
+  return outside;
+}
+
+// What the line from the attacker's corner `from` (a corner of `from_space`) to the corner `to`
+// of the defender's square `target` meets. Neither end point counts, except that a line leaving
+// an end point across two walls touching there at their corners is blocked (LeavesAcrossPinch).
+LineFacts SurveyLine(const model::GridMap& map, Corner from, Corner to, const model::Area& from_space,
+                     model::Square target, const model::Area& defender, const SquareFacts& facts) {
   LineFacts line;
-  auto wall = [&](model::Square square) { return map.Contains(square) && facts(square).wall; };
+  auto wall = [&](model::Square square) { return OnLine(map, facts, square).wall; };
   auto opaque = [&](model::Square square) {
-    if (!map.Contains(square)) return false;
-    SquareOnLine on = facts(square);
+    SquareOnLine on = OnLine(map, facts, square);
     return on.wall || on.blocks_sight;
   };
-  line.wall_inside = PassesBetweenSolids(from, to, wall);
-  line.sight_inside = PassesBetweenSolids(from, to, opaque);
+  model::Area to_space{target, 1, 1};
+  line.wall_inside = PassesBetweenSolids(from, to, wall) || LeavesAcrossPinch(from, to, from_space, wall) ||
+                     LeavesAcrossPinch(to, from, to_space, wall);
+  line.sight_inside = PassesBetweenSolids(from, to, opaque) || LeavesAcrossPinch(from, to, from_space, opaque) ||
+                      LeavesAcrossPinch(to, from, to_space, opaque);
   ForEachSquareMet(from, to, [&](model::Square square, Contact contact) {
-    if (!map.Contains(square)) return;
-    SquareOnLine on = facts(square);
+    SquareOnLine on = OnLine(map, facts, square);
     line.wall |= on.wall;
     line.concealing |= on.concealing;
     // 002 부드러운 엄폐: a square "occupied by a creature" is passed through its inside; only
@@ -146,7 +160,7 @@ CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, 
           std::pair<int32_t, int32_t> nearest_low_gap{0, 0};
           for (int32_t k = 0; k < 4; ++k) {
             Corner to{candidate.target.x + (k & 1), candidate.target.y + (k >> 1)};
-            LineFacts line = SurveyLine(map, corner, to, defender, facts);
+            LineFacts line = SurveyLine(map, corner, to, attacker, candidate.target, defender, facts);
             SurveyBarriers(corner, to, attacker_inside, {candidate.target.x + 0.5, candidate.target.y + 0.5}, defender,
                            barriers, line);
             candidate.lines[static_cast<size_t>(k)] = {to, line.wall, line.low, line.creature,

@@ -80,8 +80,10 @@ struct CoverSurvey {
 };
 
 // Surveys the lines from every corner of the squares the attacker occupies to the four corners
-// of each square the defender occupies. Squares outside the map meet
-// nothing. A line through a wall barrier's inside, or between two wall barriers in a straight
+// of each square the defender occupies. Squares outside the map are solid, as walls: a line
+// along the map's edge meets them as it would a wall's face. A line leaving its end point
+// between two walls that touch there at their corners, away from the creature's own square, is
+// blocked (walls touching at a corner are one wall). A line through a wall barrier's inside, or between two wall barriers in a straight
 // line, has no line of effect; one touching a barrier (its end, along it) gets cover from it.
 CoverSurvey SurveyLines(const model::GridMap& map, const model::Area& attacker, const model::Area& defender,
                         const SquareFacts& facts, const std::vector<BarrierOnLine>& barriers = {});

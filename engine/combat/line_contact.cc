@@ -99,4 +99,41 @@ bool PassesBetweenSolids(Corner from, Corner to, const std::function<bool(model:
   return false;
 }
 
+bool LeavesAcrossPinch(Corner end, Corner toward, const model::Area& own,
+                       const std::function<bool(model::Square)>& solid) {
+  if (end == toward) return false;
+  // The four squares around the point: north-west, north-east, south-west, south-east.
+  model::Square nw{end.x - 1, end.y - 1}, ne{end.x, end.y - 1}, sw{end.x - 1, end.y}, se{end.x, end.y};
+  // Which of two sides of the pinch a direction (or the offset to a square's centre, doubled)
+  // lies on: the sign of its sum along the line through the solid pair's free squares.
+  int32_t dx = toward.x - end.x, dy = toward.y - end.y;
+  auto side = [](int64_t along) { return along > 0 ? 1 : along < 0 ? -1 : 0; };
+  // The side of the space's free square at the point; 0 for none, or for both (a space around
+  // the point, over walls: degenerate, never pinched).
+  auto own_side = [&](model::Square free_a, model::Square free_b, bool anti) -> int {
+    int found = 0;
+    for (model::Square square : {free_a, free_b}) {
+      if (!own.Contains(square) || solid(square)) continue;  // a space inside a wall has no side
+      int64_t cx = 2 * (square.x - end.x) + 1, cy = 2 * (square.y - end.y) + 1;
+      int at = side(anti ? cx + cy : cx - cy);
+      if (found != 0 && found != at) return 0;
+      found = at;
+    }
+    return found;
+  };
+  // Solid north-east and south-west: the free squares north-west and south-east, told apart by dx + dy.
+  if (solid(ne) && solid(sw)) {
+    int own_at = own_side(nw, se, true);
+    int line_at = side(int64_t{dx} + dy);
+    if (own_at != 0 && line_at != 0 && own_at != line_at) return true;
+  }
+  // Solid north-west and south-east: the free squares north-east and south-west, by dx - dy.
+  if (solid(nw) && solid(se)) {
+    int own_at = own_side(ne, sw, false);
+    int line_at = side(int64_t{dx} - dy);
+    if (own_at != 0 && line_at != 0 && own_at != line_at) return true;
+  }
+  return false;
+}
+
 }  // namespace rulecraft::combat

@@ -34,4 +34,12 @@ void ForEachSquareMet(Corner from, Corner to, const std::function<void(model::Sq
 // are one wall, as a diagonal move cannot pass between them either: 000 모퉁이).
 bool PassesBetweenSolids(Corner from, Corner to, const std::function<bool(model::Square)>& solid);
 
+// Whether the segment from its end point `end` toward `toward` leaves `end` across a pinch: two
+// diagonally opposite solid squares touching at `end`, with the square of `own` at that corner
+// (the space the line belongs to there) on one side of them and the segment's first stretch on
+// the other. The end point is left out of PassesBetweenSolids; walls touching at a corner are
+// still one wall for a line drawn from that corner. False when `end` is no corner of `own`.
+bool LeavesAcrossPinch(Corner end, Corner toward, const model::Area& own,
+                       const std::function<bool(model::Square)>& solid);
+
 }  // namespace rulecraft::combat

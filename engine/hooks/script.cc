@@ -104,10 +104,14 @@ std::vector<std::string> ScriptCache::Folders(const ruleset::Ruleset& rules) {
   for (auto layer = rules.layer_directories.rbegin(); layer != rules.layer_directories.rend(); ++layer) {
     folders.push_back((fs::path(*layer) / "hooks").string());
   }
+  folders.push_back(SharedFolder());
+  return folders;
+}
+
+std::string ScriptCache::SharedFolder() {
   fs::path bundled = fs::path(ruleset::BundledRulesetsFolder()).lexically_normal();
   if (bundled.filename().empty()) bundled = bundled.parent_path();
-  folders.push_back(Shown(bundled.parent_path() / "scripts"));
-  return folders;
+  return Shown(bundled.parent_path() / "scripts");
 }
 
 std::shared_ptr<const Script> ScriptCache::Find(const ruleset::Ruleset& rules, const std::string& trait,

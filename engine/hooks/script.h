@@ -108,6 +108,8 @@ class ScriptCache {
 
   // The folders searched for a ruleset's scripts, in order.
   static std::vector<std::string> Folders(const ruleset::Ruleset& rules);
+  // The folder of scripts shared by every ruleset: `scripts/` beside the bundled rulesets folder.
+  static std::string SharedFolder();
 
  private:
   std::map<std::string, std::string> resolved_;  // ruleset directory + '\n' + trait → path or ""

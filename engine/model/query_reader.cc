@@ -131,6 +131,29 @@ bool CheckRow(const SourceFile& file, const YAML::Node& node, const ruleset::Rul
   return false;
 }
 
+// A weapon an attack names: one some creature of the scenario carries (the answer takes the
+// attacker's), or a row of the ruleset's `weapons` table.
+bool CheckWeaponName(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                     const Scenario& scenario, Diagnostics& diagnostics) {
+  auto name = yaml::ReadText(file, node, "weapon", diagnostics);
+  if (!name) return false;
+  std::vector<std::string> known;
+  for (const Creature& creature : scenario.creatures) {
+    for (const Weapon& weapon : creature.weapons) known.push_back(weapon.name);
+  }
+  if (const tables::Table* table = rules.tables.Find("weapons")) {
+    for (const std::string& row : table->RowNames()) known.push_back(row);
+  }
+  if (std::find(known.begin(), known.end(), *name) != known.end()) return true;
+  Diagnostic& error = diagnostics.Error(
+      "unknown-name", yaml::SpanOf(file, node),
+      fmt::format("unknown weapon '{}': expected one a creature carries (its `weapons:`) or a row of the ruleset's "
+                  "table 'weapons'",
+                  *name));
+  SuggestName(error, *name, known);
+  return false;
+}
+
 // A text that must be one of `names`; an unknown one is "unknown <what> '<text>'" followed by
 // `expected`, with the closest name suggested.
 bool CheckOneOf(const SourceFile& file, const YAML::Node& node, std::string_view key,
@@ -257,9 +280,13 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       return CheckOneOf(file, node, spec.key, {"melee", "ranged"}, "attack kind", ": expected 'melee' or 'ranged'",
                         diagnostics);
     case ParamType::kWeapon: {
+      if (node.IsScalar()) return CheckWeaponName(file, node, rules, scenario, diagnostics);
       yaml::MapReader weapon(file, node, "weapon", diagnostics);
       if (!weapon.ok()) return false;
       bool ok = true;
+      if (YAML::Node name = weapon.Optional("name"); name.IsDefined()) {
+        ok = CheckWeaponName(file, name, rules, scenario, diagnostics);
+      }
       for (const char* key : {"reach", "unarmed"}) {
         YAML::Node value = weapon.Optional(key);
         if (value.IsDefined()) ok = yaml::ReadBool(file, value, key, diagnostics).has_value() && ok;

@@ -7,17 +7,29 @@ namespace rulecraft::model {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// What an edit to which reloads a ruleset: its folders and those it extends or uses (their
+// tables, rules and hooks/), and the scripts shared by every ruleset.
+std::vector<std::string> WatchedFolders(const ruleset::Ruleset& rules) {
+  std::vector<std::string> folders = rules.layer_directories;
+  folders.push_back(hooks::ScriptCache::SharedFolder());
+  return folders;
+}
+
+}  // namespace
+
 void RulesetCache::ForgetIfChanged(const std::string& key) {
   auto found = loaded_.find(key);
   if (found == loaded_.end() || !checked_.insert(key).second) return;
   const Entry& entry = found->second;
-  std::vector<std::string> folders = entry.ruleset ? entry.ruleset->layer_directories : std::vector<std::string>{key};
+  std::vector<std::string> folders = entry.ruleset ? WatchedFolders(*entry.ruleset) : std::vector<std::string>{key};
   if (ruleset::StampFolders(folders).Same(entry.stamp)) return;
   if (found->second.ruleset) replaced_.push_back(std::move(found->second.ruleset));
   loaded_.erase(found);
   failures_.erase(key);
   reported_.erase(key);
-  // A script the ruleset's hooks/ held may have changed or appeared too; scripts already handed
+  // A script in hooks/ or the shared scripts/ may have changed or appeared too; scripts already handed
   // out stay alive (shared), the rest are read again when next asked for.
   scripts_ = hooks::ScriptCache();
 }
@@ -40,7 +52,7 @@ const ruleset::Ruleset* RulesetCache::Get(const std::string& directory, SourceSe
   Entry& slot = loaded_[key];
   if (loaded) {
     slot.ruleset = std::make_unique<ruleset::Ruleset>(std::move(*loaded));
-    slot.stamp = ruleset::StampFolders(slot.ruleset->layer_directories);
+    slot.stamp = ruleset::StampFolders(WatchedFolders(*slot.ruleset));
   } else {
     failures_[key] = std::move(found_now);
     slot.stamp = ruleset::StampFolders({key});

@@ -77,6 +77,17 @@ struct ScenarioBonus {
   SourceSpan span;
 };
 
+// A weapon a creature carries (scenario `weapons:`): a row of the ruleset's `weapons` table, or
+// a mapping giving its own kind and range (over that row's, when its name is one).
+struct Weapon {
+  std::string name;
+  std::string kind = "melee";     // melee, ranged or thrown
+  double range_increment_ft = 0;  // d20: each full increment past the first costs (0: none)
+  double normal_range_ft = 0;     // 5e: beyond it, disadvantage (0: none)
+  double long_range_ft = 0;       // 5e: beyond it, no attack (0: none)
+  SourceSpan span;
+};
+
 // A creature on the map, its names checked against the ruleset's tables.
 struct Creature {
   std::string id;
@@ -102,6 +113,7 @@ struct Creature {
   std::vector<std::shared_ptr<const hooks::Script>> scripts;  // of the traits that name a Lua script
   std::vector<ScenarioBonus> bonuses;
   bool reach_weapon = false;  // wields a reach weapon: the squares it threatens in others' moves
+  std::vector<Weapon> weapons;  // what it carries (scenario `weapons:`), an attack may name one
   std::string facing;         // north, northeast, east, …, or empty: the way it faces (Lua `self.facing`)
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail

@@ -13,6 +13,7 @@
 #include "model/placement_check.h"
 #include "model/query_reader.h"
 #include "model/unknown_row.h"
+#include "model/weapon_reader.h"
 #include "tables/cell.h"
 #include "tables/yaml_file.h"
 
@@ -230,6 +231,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   creature.conditions = ReadNameList(file, reader.Optional("conditions"), "conditions", diagnostics);
   creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
+  ReadWeapons(file, reader.Optional("weapons"), rules, creature, diagnostics);
   reader.RejectUnknown();
   // A ruleset whose speed table has a `default` row uses it for creatures that name no race.
   if (creature.race.empty() && rules.Table("speeds").Find("default") != nullptr) creature.race = "default";

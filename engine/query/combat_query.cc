@@ -5,12 +5,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "combat/gap.h"
 #include "combat/threat.h"
 #include "model/attitude.h"
+#include "query/attack_range.h"
+#include "query/attack_refusal.h"
 #include "query/cover_answer.h"
 #include "query/explain.h"
 #include "query/marked_conditions.h"
@@ -178,9 +182,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   for (hooks::Runner* runner : {attacker_hooks.get(), defender_hooks.get()}) {
     if (runner != nullptr) runner->SetLog(&changes);
   }
-  bool possible = true;
-  std::string why;
-  nlohmann::json explain = nlohmann::json::array();
+  AttackRefusal refusal;
+  nlohmann::json refusal_explain = nlohmann::json::array();
   std::vector<std::string> flankers;
   if (melee) {
     // `reaches` (where a creature can attack) when the ruleset tells it apart from `threatens`.
@@ -189,10 +192,14 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
     if (!threat.ok()) return (void)Fail(result, threat.error());
     // The attacker's Lua `threatens` hook widens or narrows where it attacks as well (docs/lua.md).
     threat.SetHooks(attacker_hooks.get());
-    possible = threat.ThreatensArea(attacker->Occupied(), defender->Occupied());
-    if (!possible) why = "the defender is not within the attacker's reach (rule " + reach_rule + ")";
+    if (!threat.ThreatensArea(attacker->Occupied(), defender->Occupied())) {
+      refusal = RefusedByRule(context, reach_rule, "the defender is not within the attacker's reach");
+      eval::Trace reach_trace;
+      threat.Explain(NearestGap(attacker->Occupied(), defender->Occupied()), reach_trace);
+      refusal_explain = ExplainTrace(reach_trace, program, context.sources);
+    }
     // Flanking helps a melee attack the attacker can make: one out of its reach has no flankers.
-    if (possible) flankers = Flankers(context, *attacker, *defender);
+    if (!refusal.refused()) flankers = Flankers(context, *attacker, *defender);
   }
   std::array<eval::Slot, kAttackRecordSlots> attack{};
   uint64_t flags = 0;
@@ -213,35 +220,63 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   attack[kAttackAdjacentSlot].number =
       combat::AreasAdjacent(attacker->Occupied(), defender->Occupied()) ? 1 : 0;
   attack[kAttackAdjacentHostilesSlot].number = AdjacentHostiles(context, *attacker);
+  std::string weapon_error;
+  std::optional<model::Weapon> weapon = NamedWeapon(context, *attacker, query, weapon_error);
+  if (!weapon_error.empty()) return (void)Fail(result, weapon_error);
+  double distance = FillRangeFields(context, *attacker, *defender, weapon, attack.data());
 
   CoverOutcome cover = MeasureCover(context, *attacker, *defender, attack.data(), result, defender_hooks.get());
   if (!cover.error.empty()) return (void)Fail(result, cover.error);
-  if (possible && !cover.attack_possible) {
-    possible = false;
-    why = cover.why;
-  }
+  if (!refusal.refused() && !cover.attack_possible) refusal = cover.refusal;
 
   eval::Machine machine(program);
   eval::Trace trace;
   machine.SetTrace(&trace);
   eval::Slot record{.record = attack.data()};
   if (std::optional<bool> allowed = CallOptional(machine, program, "may_attack", record); allowed && !*allowed) {
-    if (possible) why = "the attacker may not make this attack (rule may_attack)";
-    possible = false;
+    if (!refusal.refused()) refusal = RefusedByRule(context, "may_attack", "the attacker may not make this attack");
   }
-  bool reaction = query.params.value("reaction", false);
-  if (reaction) {
+  // A weapon's range (rule in_range: beyond the maximum, or 5e's long range, no attack).
+  if (std::optional<bool> within = CallOptional(machine, program, "in_range", record); within && !*within) {
+    if (!refusal.refused()) refusal = RefusedByRule(context, "in_range", "the defender is beyond the weapon's range");
+  }
+  if (query.params.value("reaction", false)) {
     eval::Slot attacker_slot{.record = attacker_record.slots.data()};
     std::optional<bool> may_react = CallOptional(machine, program, "may_react", attacker_slot);
     if (!may_react) return (void)Fail(result, "a reaction needs the rule 'may_react' (docs/dsl.md, hook points)");
     result["may_react"] = *may_react;
-    if (!*may_react && possible) why = "the attacker has no reaction to take (rule may_react)";
-    possible = possible && *may_react;
+    if (!*may_react && !refusal.refused()) {
+      refusal = RefusedByRule(context, "may_react", "the attacker has no reaction to take");
+    }
+  }
+  result["attacker"] = attacker->id;
+  result["defender"] = defender->id;
+  result["attack_kind"] = melee ? "melee" : "ranged";
+  result["adjacent"] = attack[kAttackAdjacentSlot].number != 0;
+  if (weapon) {
+    result["weapon"] = weapon->name;
+    result["distance_ft"] = Number(distance);
+  }
+  if (refusal.refused()) {
+    if (!machine.error().empty()) return (void)Fail(result, machine.error());
+    if (HookFailed({attacker_hooks.get(), defender_hooks.get()}, result)) return;
+    WriteRefusal(refusal, result);
+    nlohmann::json explain_list = std::move(refusal_explain);
+    nlohmann::json refusing = ExplainTrace(trace, program, context.sources);
+    explain_list.insert(explain_list.end(), refusing.begin(), refusing.end());
+    explain_list.insert(explain_list.end(), cover.explain.begin(), cover.explain.end());
+    for (const hooks::Change& change : changes) explain_list.push_back(ExplainHookChange(change));
+    result["explain"] = std::move(explain_list);
+    return;
   }
   double attack_bonus = machine.Call(attack_rule, {&record, 1}).number;
   double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
   std::optional<bool> advantage = CallOptional(machine, program, "advantage", record);
   std::optional<bool> disadvantage = CallOptional(machine, program, "disadvantage", record);
+  // The range penalty the attack bonus holds, on its own (rule range_penalty, d20).
+  if (int penalty_rule = program.FindRule("range_penalty"); penalty_rule >= 0 && weapon) {
+    result["range_penalty"] = Number(machine.Call(penalty_rule, {&record, 1}).number);
+  }
   if (!machine.error().empty()) return (void)Fail(result, machine.error());
   // The creatures' scripts see the rules' totals and may change them (docs/lua.md).
   hooks::CreatureFacts attacker_facts = CreatureFactsOf(*attacker), defender_facts = CreatureFactsOf(*defender);
@@ -250,12 +285,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   if (attacker_hooks != nullptr) attack_bonus = attacker_hooks->AttackBonus(facts, attack_bonus);
   if (defender_hooks != nullptr) ac_bonus = defender_hooks->AcBonus(facts, ac_bonus);
   if (HookFailed({attacker_hooks.get(), defender_hooks.get()}, result)) return;
-  result["attacker"] = attacker->id;
-  result["defender"] = defender->id;
-  result["attack_kind"] = melee ? "melee" : "ranged";
-  result["possible"] = possible;
-  if (!why.empty()) result["why"] = why;
-  result["adjacent"] = attack[kAttackAdjacentSlot].number != 0;
+  result["possible"] = true;
   result["flanking"] = attack[kAttackFlankingSlot].number != 0;
   result["flankers"] = flankers;
   result["attack_bonus"] = Number(attack_bonus);
@@ -269,7 +299,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   if (!cover.measured) {
     Unsupported(result, "cover", fmt::format("ruleset '{}' has no rule 'cover_degree' or 'concealment_degree'", ruleset));
   }
-  if (cover.measured) result["attack_of_opportunity"] = melee && possible && cover.opportunity_allowed;
+  if (cover.measured) result["attack_of_opportunity"] = melee && cover.opportunity_allowed;
   nlohmann::json explain_list = ExplainTrace(trace, program, context.sources);
   explain_list.insert(explain_list.end(), cover.explain.begin(), cover.explain.end());
   for (const hooks::Change& change : changes) explain_list.push_back(ExplainHookChange(change));

@@ -407,7 +407,8 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
       ExplainRow(*cover_table_, cover_row, column, outcome.explain);
     }
     if (!outcome.attack_possible) {
-      outcome.why = fmt::format("the defender has {} cover: no attack is possible (table cover, row {})", row.name, row.name);
+      outcome.refusal = RefusedByRow(context_, "cover", row, "attack_possible",
+                                     fmt::format("the defender has {} cover: no attack is possible", row.name));
     }
   }
   if (concealment_rule_ >= 0 && concealment_table_ != nullptr && concealment_row >= 0 &&

@@ -12,6 +12,7 @@
 #include "dsl/compile/program.h"
 #include "dsl/eval/machine.h"
 #include "query/answer.h"
+#include "query/attack_refusal.h"
 #include "query/attack_record.h"
 
 namespace rulecraft::query {
@@ -21,7 +22,7 @@ struct CoverOutcome {
   bool measured = false;          // the ruleset has cover_degree or concealment_degree
   bool attack_possible = true;    // false behind total cover (the cover row's attack_possible)
   bool opportunity_allowed = true;  // both rows allow attacks of opportunity
-  std::string why;                // why no attack is possible
+  AttackRefusal refusal;          // why no attack is possible (the cover row that says so)
   nlohmann::json explain = nlohmann::json::array();
   std::string error;              // a rule failed
 };

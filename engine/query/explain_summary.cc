@@ -224,10 +224,13 @@ std::string StepLabel(const nlohmann::json& result, const nlohmann::json& step) 
 }
 
 // Whether a trace entry is a rule called like one of the answer's keys (or like a key and more:
-// `cover_degree` for `cover`).
+// `cover_degree` for `cover`), or the rule that refused the answer (`refused_by`).
 bool NamesANumber(const nlohmann::json& entry, const nlohmann::json& result) {
   if (!IsRule(entry)) return false;
   std::string rule = Text(entry, "rule");
+  if (result.contains("refused_by") && result["refused_by"].is_object() &&
+      result["refused_by"].value("rule", "") == rule)
+    return true;
   for (const auto& [key, value] : result.items()) {
     if (key == "id" || key == "kind" || key == "status" || key == "explain") continue;
     if (rule == key || (rule.size() > key.size() && rule.compare(0, key.size(), key) == 0 &&

@@ -110,7 +110,8 @@ Reply AnswerRulesetsRequest(Session& session) {
                         {"terrain", TerrainRows(summary.terrain)},
                         {"sizes", summary.sizes},
                         {"size_squares", SizeSquares(summary)},
-                        {"conditions", summary.conditions}});
+                        {"conditions", summary.conditions},
+                        {"movement_modes", summary.movement_modes}});
   }
   return Finish(kOk, {{"rulesets", std::move(rulesets)}}, diagnostics, session.sources());
 }

@@ -73,7 +73,7 @@ constexpr const char* kDocument = R"json({
       "get": {
         "summary": "The rulesets served: bundled ones and those of --rulesets folders.",
         "responses": {
-          "200": { "description": "{rulesets: [{name, title, lineage, tables, terrain: [{name, label, colour}], sizes, size_squares, conditions}]}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
+          "200": { "description": "{rulesets: [{name, title, lineage, tables, terrain: [{name, label, colour}], sizes, size_squares, conditions, movement_modes}]}", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Document" } } } },
           "503": { "$ref": "#/components/responses/Refused" }
         }
       }

@@ -141,6 +141,13 @@ std::vector<TableSchema> BuildSchemas() {
                      {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
   schemas.push_back({"skills", false, false, false, {}, {}, {}});
+  // Weapons a creature may carry (scenario `weapons:`) and an attack may name (docs/tables.md):
+  // its kind, and its range — a d20 `range_increment`, or 5e's `normal_range` and `long_range`.
+  schemas.push_back({"weapons", false, false, false,
+                     {Choice("kind", {"melee", "ranged", "thrown"}, true), Col("range_increment", T::kDistance, false),
+                      Col("normal_range", T::kDistance, false), Col("long_range", T::kDistance, false)},
+                     {},
+                     {}});
   return schemas;
 }
 

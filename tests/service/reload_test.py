@@ -2,7 +2,8 @@
 changes on disk is reloaded"): a homebrew ruleset copied to a temporary `--rulesets` folder is
 loaded once and cached; edited between two requests, the next answer follows the edit; broken,
 the next answer is its located error, never the stale ruleset; mended, answers come back. An
-edited Lua hook (hooks/) is read again too.
+edited Lua hook (hooks/) is read again too, and so is an edited script of the shared `scripts/`
+folder beside the bundled rulesets (a copy of them, named by RULECRAFT_RULESETS).
 
 Usage: reload_test.py RULECRAFT SOURCE_DIR
 """
@@ -138,6 +139,47 @@ class ReloadTest(unittest.TestCase):
         finally:
             self.edit(text, script)
         self.assertEqual(glide_cost(), 2)
+
+
+# A plodder on open ground (dnd35): its trait's script, in the shared scripts/ folder, doubles
+# every step's cost.
+PLODDING = json.dumps({
+    "ruleset": "dnd35",
+    "map": {"legend": {".": "open"}, "rows": ["....."]},
+    "creatures": [{"id": "plodder", "side": "party", "at": [0, 0], "traits": ["plodding"]}],
+    "queries": [{"id": "walk", "route": {"creature": "plodder", "through": [[1, 0], [2, 0]]}}],
+})
+PLODDING_SCRIPT = "function step_cost(mover, step, mode, cost) return cost * {} end\n"
+
+
+class SharedScriptReloadTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="rulecraft-reload-scripts-test-")
+        shutil.copytree(os.path.join(SOURCE_DIR, "rulesets"), os.path.join(cls.folder, "rulesets"))
+        os.mkdir(os.path.join(cls.folder, "scripts"))
+        cls.script = os.path.join(cls.folder, "scripts", "plodding.lua")
+        with open(cls.script, "w", encoding="utf-8") as file:
+            file.write(PLODDING_SCRIPT.format(2))
+        environment = serve_support.environment_without_proxy()
+        environment["RULECRAFT_RULESETS"] = os.path.join(cls.folder, "rulesets")
+        cls.server = serve_support.Server(RULECRAFT, ["--workers", "2"], cwd=cls.folder, env=environment)
+
+    @classmethod
+    def tearDownClass(cls):
+        assert cls.server.stop() == 0
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def walk_cost(self):
+        status, document, raw = self.server.request("POST", "/v1/run", PLODDING, {"Content-Type": "application/json"})
+        self.assertEqual(status, 200, raw)
+        return document["results"][0]["cost"]
+
+    def test_an_edited_shared_script_is_reloaded(self):
+        self.assertEqual(self.walk_cost(), 4)  # two steps of 1, doubled
+        self.assertEqual(self.walk_cost(), 4)  # cached: the same answer
+        ReloadTest.edit(self, PLODDING_SCRIPT.format(3), self.script)
+        self.assertEqual(self.walk_cost(), 6)
 
 
 if __name__ == "__main__":

@@ -15,8 +15,8 @@ import time
 class Server:
     """A `rulecraft serve --port 0` process: its port, its log lines, and a clean stop."""
 
-    def __init__(self, rulecraft, args=(), cwd=None):
-        self.process = subprocess.Popen([rulecraft, "serve", "--port", "0", *args], cwd=cwd,
+    def __init__(self, rulecraft, args=(), cwd=None, env=None):
+        self.process = subprocess.Popen([rulecraft, "serve", "--port", "0", *args], cwd=cwd, env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.log = []
         first = self.process.stderr.readline()

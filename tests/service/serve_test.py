@@ -215,6 +215,10 @@ class ServeTest(unittest.TestCase):
         self.assertIn("terrain", names["dnd35"]["tables"])
         # The layers it is built from, base first: the shared modules it uses, then what it extends.
         self.assertEqual(names["homebrew"]["lineage"][-2], "dnd35")
+        # Its movement modes' names, for a page's mode menu.
+        for mode in ["move", "double", "run", "five_foot_step", "charge"]:
+            self.assertIn(mode, names["dnd35"]["movement_modes"])
+        self.assertIn("dash", names["dnd5e"]["movement_modes"])
 
     def test_health_and_openapi(self):
         status, document, _ = self.server.request("GET", "/v1/health")

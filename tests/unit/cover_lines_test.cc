@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <functional>
 #include <random>
+#include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -55,6 +57,39 @@ bool ReferenceBlocked(Corner from, Corner to, const std::function<bool(model::Sq
     }
   }
   return false;
+}
+
+// Whether a line leaves its end point `end` across a pinch, point by point: `sample` (scaled by
+// n) is the line's first sample after `end`; the free squares around `end` whose closed square
+// holds it are where the line goes; with two diagonally opposite solid squares touching at `end`,
+// the line is pinched off when the free square of `own` there is not among them.
+bool ReferencePinched(Corner end, int64_t sample_x, int64_t sample_y, int64_t n, const model::Area& own,
+                      const std::function<bool(model::Square)>& solid) {
+  bool pinch = (solid({end.x - 1, end.y - 1}) && solid({end.x, end.y})) ||
+               (solid({end.x, end.y - 1}) && solid({end.x - 1, end.y}));
+  if (!pinch) return false;
+  bool own_touched = false, own_found = false;
+  for (int32_t qy : {end.y - 1, end.y}) {
+    for (int32_t qx : {end.x - 1, end.x}) {
+      model::Square square{qx, qy};
+      if (!own.Contains(square) || solid(square)) continue;  // a space inside a wall has no side
+      own_found = true;
+      own_touched |= qx * n <= sample_x && sample_x <= (qx + 1) * n && qy * n <= sample_y && sample_y <= (qy + 1) * n;
+    }
+  }
+  return own_found && !own_touched;
+}
+
+// ReferenceBlocked for a line from the attacker's corner (a corner of `from_space`) to a corner
+// of the defender's square `target`: also blocked when it leaves either end across a pinch.
+bool ReferenceBlockedBetween(Corner from, Corner to, const model::Area& from_space, model::Square target,
+                             const std::function<bool(model::Square)>& solid) {
+  if (ReferenceBlocked(from, to, solid)) return true;
+  int64_t dx = to.x - from.x, dy = to.y - from.y;
+  if (dx == 0 && dy == 0) return false;
+  int64_t n = 2 * std::max<int64_t>(1, std::abs(dx)) * std::max<int64_t>(1, std::abs(dy));
+  return ReferencePinched(from, from.x * n + dx, from.y * n + dy, n, from_space, solid) ||
+         ReferencePinched(to, to.x * n - dx, to.y * n - dy, n, model::Area{target, 1, 1}, solid);
 }
 
 TEST(LineContact, SolidBlockingMatchesSampledReference) {
@@ -138,16 +173,23 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, const model::Area& attack
           for (int32_t k = 0; k < 4; ++k) {
             Corner to{candidate.target.x + (k & 1), candidate.target.y + (k >> 1)};
             bool wall = false, low = false, creature = false, passed = false, concealing = false;
+            // Outside the map is solid, as a wall (docs/scenarios.md, "The map's edge").
             auto in_map = [&](model::Square q) { return q.x >= 0 && q.y >= 0 && q.x < map.width && q.y < map.height; };
-            bool solid = ReferenceBlocked(candidate.corner, to, [&](model::Square q) { return in_map(q) && at(q).wall; });
-            bool blind = ReferenceBlocked(candidate.corner, to, [&](model::Square q) {
-              return in_map(q) && (at(q).wall || at(q).blocks_sight);
+            auto on_line = [&](model::Square q) {
+              SquareOnLine outside;
+              outside.wall = true;
+              return in_map(q) ? at(q) : outside;
+            };
+            bool solid = ReferenceBlockedBetween(candidate.corner, to, attacker, candidate.target,
+                                                 [&](model::Square q) { return on_line(q).wall; });
+            bool blind = ReferenceBlockedBetween(candidate.corner, to, attacker, candidate.target, [&](model::Square q) {
+              return on_line(q).wall || on_line(q).blocks_sight;
             });
-            for (int32_t y = 0; y < map.height; ++y) {
-              for (int32_t x = 0; x < map.width; ++x) {
+            for (int32_t y = -1; y <= map.height; ++y) {
+              for (int32_t x = -1; x <= map.width; ++x) {
                 Contact contact = ReferenceContact(candidate.corner, to, {x, y});
                 if (contact == Contact::kNone) continue;
-                SquareOnLine on = at({x, y});
+                SquareOnLine on = on_line({x, y});
                 wall |= on.wall;
                 concealing |= on.concealing;
                 if (contact == Contact::kInside) {
@@ -184,9 +226,26 @@ CoverSurvey ReferenceSurvey(const model::GridMap& map, const model::Area& attack
   return survey;
 }
 
-TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
-  std::mt19937 random(7);
-  for (int round = 0; round < 60; ++round) {
+// A random map drawn for a failure's message: '#' wall, 'A' attacker, 'D' defender.
+std::string Drawn(const model::GridMap& map, const std::vector<SquareOnLine>& squares, const model::Area& attacker,
+                  const model::Area& defender) {
+  std::string text;
+  for (int32_t y = 0; y < map.height; ++y) {
+    for (int32_t x = 0; x < map.width; ++x) {
+      bool wall = squares[static_cast<size_t>(y * map.width + x)].wall;
+      text += attacker.Contains({x, y}) ? (wall ? 'a' : 'A') : defender.Contains({x, y}) ? (wall ? 'd' : 'D') : wall ? '#' : '.';
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+// SurveyLines against ReferenceSurvey on `rounds` random 9×8 maps, `wall_percent` of whose
+// squares are walls (many walls: many pinches at the creatures' corners, many lines along them).
+void CompareOnRandomMaps(unsigned seed, int rounds, int wall_percent) {
+  std::mt19937 random(seed);
+  int w = wall_percent - 12;  // the other kinds' thresholds move up with the walls'
+  for (int round = 0; round < rounds; ++round) {
     model::GridMap map;
     map.width = 9;
     map.height = 8;
@@ -194,12 +253,12 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
     std::uniform_int_distribution<int> roll(0, 99);
     for (SquareOnLine& square : squares) {
       int kind = roll(random);
-      square.wall = kind < 12;
-      square.low = kind >= 12 && kind < 20;
-      square.creature = kind >= 20 && kind < 26;
-      square.friend_passed = kind >= 26 && kind < 29;
-      square.concealing = kind >= 29 && kind < 40;
-      square.blocks_sight = kind >= 35 && kind < 40;
+      square.wall = kind < 12 + w;
+      square.low = kind >= 12 + w && kind < 20 + w;
+      square.creature = kind >= 20 + w && kind < 26 + w;
+      square.friend_passed = kind >= 26 + w && kind < 29 + w;
+      square.concealing = kind >= 29 + w && kind < 40 + w;
+      square.blocks_sight = kind >= 35 + w && kind < 40 + w;
     }
     // Whole spaces of one or two squares a side, and bands of a squeezed space.
     std::uniform_int_distribution<int> side_roll(1, 2);
@@ -221,7 +280,9 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
     for (size_t i = 0; i < fast.candidates.size(); ++i) {
       const CoverCandidate& a = fast.candidates[i];
       const CoverCandidate& b = slow.candidates[i];
-      SCOPED_TRACE(testing::Message() << "round " << round << " candidate " << i);
+      SCOPED_TRACE(testing::Message() << "round " << round << " candidate " << i << " corner (" << a.corner.x << ","
+                                      << a.corner.y << ") target (" << a.target.x << "," << a.target.y << ")\n"
+                                      << Drawn(map, squares, attacker, defender));
       EXPECT_EQ(a.corner, b.corner);
       EXPECT_EQ(a.target, b.target);
       EXPECT_EQ(a.wall_lines, b.wall_lines);
@@ -238,6 +299,88 @@ TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) {
         EXPECT_EQ(std::min(gap.dx, gap.dy), b.low_obstacle.y);
       }
     }
+  }
+}
+
+
+TEST(CoverSurvey, MatchesBruteForceOnRandomMaps) { CompareOnRandomMaps(7, 60, 12); }
+
+TEST(CoverSurvey, MatchesBruteForceOnWalledMaps) { CompareOnRandomMaps(21, 120, 35); }
+
+// A map of `rows` ('#' a wall) as SurveyLines sees it.
+struct DrawnMap {
+  model::GridMap map;
+  std::vector<std::string> rows;
+
+  explicit DrawnMap(std::vector<std::string> drawn) : rows(std::move(drawn)) {
+    map.height = static_cast<int32_t>(rows.size());
+    map.width = static_cast<int32_t>(rows.front().size());
+  }
+  SquareFacts Facts() const {
+    return [this](model::Square s) {
+      SquareOnLine on;
+      on.wall = rows[static_cast<size_t>(s.y)][static_cast<size_t>(s.x)] == '#';
+      return on;
+    };
+  }
+  CoverSurvey Survey(model::Square attacker, model::Square defender) const {
+    return SurveyLines(map, {attacker, 1, 1}, {defender, 1, 1}, Facts());
+  }
+};
+
+TEST(LineContact, LeavesAcrossPinch) {
+  // Walls at (1,0) and (0,1) touch at the point (1,1).
+  auto solid = [](model::Square s) { return (s.x == 1 && s.y == 0) || (s.x == 0 && s.y == 1); };
+  model::Area corner_square{{0, 0}, 1, 1}, beyond{{1, 1}, 1, 1};
+  EXPECT_TRUE(LeavesAcrossPinch({1, 1}, {3, 3}, corner_square, solid));   // out of the sealed corner
+  EXPECT_TRUE(LeavesAcrossPinch({1, 1}, {3, 1}, corner_square, solid));   // along the wall's face beyond
+  EXPECT_TRUE(LeavesAcrossPinch({1, 1}, {1, 4}, corner_square, solid));
+  EXPECT_FALSE(LeavesAcrossPinch({1, 1}, {0, 0}, corner_square, solid));  // back into its own square
+  EXPECT_FALSE(LeavesAcrossPinch({1, 1}, {3, 3}, beyond, solid));         // from the open side
+  EXPECT_TRUE(LeavesAcrossPinch({1, 1}, {0, 0}, beyond, solid));
+  EXPECT_FALSE(LeavesAcrossPinch({1, 1}, {3, 3}, model::Area{{5, 5}, 1, 1}, solid));  // not its corner
+  // The other pair: walls at (0,0) and (1,1), a creature at (1,0) north-east of the point.
+  auto other = [](model::Square s) { return (s.x == 0 && s.y == 0) || (s.x == 1 && s.y == 1); };
+  EXPECT_TRUE(LeavesAcrossPinch({1, 1}, {0, 3}, model::Area{{1, 0}, 1, 1}, other));
+  EXPECT_FALSE(LeavesAcrossPinch({1, 1}, {3, 0}, model::Area{{1, 0}, 1, 1}, other));
+  // No pinch: one wall only.
+  EXPECT_FALSE(LeavesAcrossPinch({1, 1}, {3, 3}, corner_square, [](model::Square s) { return s.x == 1 && s.y == 0; }));
+}
+
+TEST(CoverSurvey, SealedCornerHasNoLineOut) {
+  // Issue 21: walls at (1,0) and (0,1); the creature at (0,0) can move nowhere, and no line leaves
+  // it either, not even from the point the two walls share.
+  DrawnMap drawn({".#..", "#...", "...."});
+  CoverSurvey survey = drawn.Survey({0, 0}, {2, 2});
+  EXPECT_FALSE(survey.line_of_effect);
+  EXPECT_FALSE(survey.line_of_sight);
+  EXPECT_TRUE(survey.wall_between);
+  // The other way round too: the line ends on the shared point from the wrong side.
+  EXPECT_FALSE(drawn.Survey({2, 2}, {0, 0}).line_of_effect);
+  // Open the corner (no wall at (0,1)): the line from (1,1) passes again, grazing one wall.
+  DrawnMap open({".#..", "....", "...."});
+  EXPECT_TRUE(open.Survey({0, 0}, {2, 2}).line_of_effect);
+}
+
+TEST(CoverSurvey, MapEdgeIsSolid) {
+  // Issue 21: on a one-row map a wall square across the row stops every move; no line passes
+  // along the map's edge past it either.
+  DrawnMap row({"..#.."});
+  EXPECT_FALSE(row.Survey({0, 0}, {4, 0}).line_of_effect);
+  // The same corridor drawn with side walls answers the same.
+  DrawnMap corridor({"#####", "..#..", "#####"});
+  EXPECT_FALSE(corridor.Survey({0, 1}, {4, 1}).line_of_effect);
+  // Without the wall across it, both see along the row, and both grazing the edge as a wall face.
+  DrawnMap open_row({"....."});
+  DrawnMap open_corridor({"#####", ".....", "#####"});
+  CoverSurvey along_row = open_row.Survey({0, 0}, {4, 0});
+  CoverSurvey along_corridor = open_corridor.Survey({0, 1}, {4, 1});
+  EXPECT_TRUE(along_row.line_of_effect);
+  EXPECT_TRUE(along_corridor.line_of_effect);
+  ASSERT_EQ(along_row.candidates.size(), along_corridor.candidates.size());
+  for (size_t i = 0; i < along_row.candidates.size(); ++i) {
+    EXPECT_EQ(along_row.candidates[i].wall_lines, along_corridor.candidates[i].wall_lines) << "candidate " << i;
+    EXPECT_EQ(along_row.candidates[i].through_wall_lines, along_corridor.candidates[i].through_wall_lines);
   }
 }
 

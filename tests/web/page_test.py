@@ -255,6 +255,57 @@ class PageTest(unittest.TestCase):
         answers = self.command_answers(yaml_text)
         self.assertTrue(all(result["status"] == "ok" for result in answers.values()), answers)
 
+    def test_a_route_square_by_square_and_a_mode(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        modes = [option.get_attribute("value") for option in Select(browser.find_element(By.ID, "move-mode")).options]
+        self.assertEqual(modes[0], "")  # any mode: the path says within which
+        self.assertIn("five_foot_step", modes)
+        # Difficult terrain on [3, 1], and Valeros (speed 30 ft) west of it.
+        self.choose_terrain("difficult")
+        self.click_square(3, 1)
+        self.choose_tool("creature")
+        self.click_square(1, 1)
+        self.set_field("creature-id", "valeros")
+
+        # A route clicked square by square, east across the difficult square.
+        self.choose_tool("route")
+        self.click_square(1, 1)
+        for x in range(2, 6):
+            self.click_square(x, 1)
+        self.wait_idle()
+        self.wait(lambda: "through: [[2, 1], [3, 1], [4, 1], [5, 1]]" in self.scenario_yaml())
+        self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 1)
+        self.assertEqual(len(browser.find_elements(By.CSS_SELECTOR, "#map .route-mark")), 4)
+        answers, _ = self.assert_page_agrees_with_command(["route"])
+        # 000 (dnd35): "까다로운 지역의 각 칸은 이동 시 2칸으로 계산됩니다" (a square of difficult terrain
+        # counts as 2): 1 + 2 + 1 + 1.
+        self.assertTrue(answers["route"]["legal"])
+        self.assertEqual((answers["route"]["cost"], answers["route"]["cost_ft"]), (5, 25))
+        self.assert_picture_drawn("route")
+        os.makedirs(SCREENSHOT_DIR, exist_ok=True)
+        self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page_route.png")))
+
+        # The same route as a 5-foot step: one square only, so the second step is refused.
+        Select(browser.find_element(By.ID, "move-mode")).select_by_value("five_foot_step")
+        self.wait(lambda: "mode: five_foot_step" in self.scenario_yaml())
+        self.wait_idle()
+        self.wait(lambda: self.shown_answers().get("route", {}).get("legal", ("", True))[1] is False)
+        answers, _ = self.assert_page_agrees_with_command(["route"])
+        self.assertEqual(answers["route"]["first_illegal"]["at"], [3, 1])
+
+        # Asked of a square 7 east with any mode: the path says it is within a double move (40 ft).
+        Select(browser.find_element(By.ID, "move-mode")).select_by_value("")
+        self.choose_tool("ask")
+        self.click_square(1, 1)
+        self.click_square(8, 1)
+        self.wait_idle()
+        self.wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#answers .answer")) == 3)
+        answers, _ = self.assert_page_agrees_with_command(["path", "reach", "threatened"])
+        self.assertEqual((answers["path"]["cost_ft"], answers["path"]["within"]), (40, "double"))
+        self.assertEqual(browser.find_elements(By.CSS_SELECTOR, "#map .route-mark"), [])
+
     def test_a_refused_scenario_shows_its_located_errors(self):
         browser = self.browser
         browser.get(f"http://{self.server.host}:{self.server.port}/")

@@ -85,6 +85,7 @@ struct RulesetSummary {
   std::vector<std::string> sizes;       // the row names of its `sizes` table
   std::vector<double> size_squares;     // for each of `sizes`, its space in squares (below 1: shares a square)
   std::vector<std::string> conditions;  // the row names of its `conditions` table
+  std::vector<std::string> movement_modes;  // the row names of its `movement_modes` table
 };
 
 class OpenScenario;

@@ -1,0 +1,1 @@
+run rulesets/dnd35/tests/line_geometry.yaml --format text

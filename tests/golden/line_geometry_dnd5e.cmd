@@ -1,0 +1,1 @@
+run rulesets/dnd5e/tests/line_geometry.yaml --format text

@@ -1,0 +1,1 @@
+run rulesets/starfinder/tests/line_geometry.yaml --format text
