@@ -209,6 +209,11 @@
 ---@field mode? string column `mode`
 ---@field attack? boolean column `attack`
 ---@field provokes boolean column `provokes`
+---@field gives? string column `gives`
+---@field ends? string column `ends`
+---@field stand_up? boolean column `stand_up`
+---@field auto_critical? boolean column `auto_critical`
+---@field attack_kind? "melee"|"ranged" column `attack_kind`
 
 ---@class rulecraft.row.skills: rulecraft.Row
 

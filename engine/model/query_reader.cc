@@ -346,6 +346,31 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
   return true;
 }
 
+// A row whose `attack_kind` says which attacks it makes (d20: `attack` melee, `ranged_attack`
+// ranged, as what provokes differs) refuses the other kind, naming the row of the same `spends`
+// that makes it.
+void CheckAttackKind(const SourceFile& file, const YAML::Node& kind, const tables::Table& table, const tables::Row& row,
+                     Diagnostics& diagnostics) {
+  const tables::Value* makes = row.Get("attack_kind");
+  if (!kind.IsDefined() || !kind.IsScalar() || makes == nullptr || makes->text.empty() || kind.Scalar() == makes->text) {
+    return;
+  }
+  Diagnostic& error = diagnostics.Error(
+      "unknown-name", yaml::SpanOf(file, kind),
+      fmt::format("the '{}' action makes {} attacks (table '{}', attack_kind), not {}", row.name, makes->text,
+                  table.name, kind.Scalar()));
+  const tables::Value* spends = row.Get("spends");
+  for (const tables::Row& other : table.rows) {
+    const tables::Value* other_kind = other.Get("attack_kind");
+    const tables::Value* other_spends = other.Get("spends");
+    if (other_kind != nullptr && other_kind->text == kind.Scalar() && other_spends != nullptr && spends != nullptr &&
+        other_spends->text == spends->text) {
+      error.notes.push_back({{}, fmt::format("a {} attack is the '{}' action", kind.Scalar(), other.name)});
+      break;
+    }
+  }
+}
+
 // One action of a turn's list: `{ name: { … } }`, the name a row of `actions`; a row that moves
 // takes `to` or `through` (and `speed`), a row that attacks `target` and `kind`, any other none.
 bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::Table& table,
@@ -397,7 +422,8 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
   };
   if (moves) {
     YAML::Node to = params.Optional("to"), through = params.Optional("through");
-    if (to.IsDefined() == through.IsDefined()) {
+    bool in_place = flag("stand_up") && !to.IsDefined() && !through.IsDefined();  // stands up where it is
+    if (!in_place && to.IsDefined() == through.IsDefined()) {
       diagnostics.Error(to.IsDefined() ? "conflicting-keys" : "missing-key",
                         to.IsDefined() ? params.KeySpan("through") : params.Span(),
                         to.IsDefined() ? fmt::format("the '{}' action moves by 'to' or by 'through', not both", *name)
@@ -412,6 +438,8 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
   if (attack) {
     check({"target", P::kCreature, true});
     check({"kind", P::kAttackKind, true});
+    check({"damage", P::kNumber, false});  // the damage dealt, for a save it sets (rule action_save_dc)
+    CheckAttackKind(file, params.Optional("kind"), table, *row, diagnostics);
   }
   params.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
@@ -480,6 +508,19 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
         }
       }
     }
+  }
+  // `taken`: the rows of `actions` the round has taken (what turn.has(NAME) reads).
+  if (YAML::Node taken = state.Optional("taken"); taken.IsDefined()) {
+    CheckEach(file, taken, "rows of table 'actions'", "taken", diagnostics, [&](const YAML::Node& item) {
+      return CheckRow(file, item, rules, "actions", "action", diagnostics);
+    });
+  }
+  // `conditions`: the creature's conditions where the earlier turn left it (prone after dropping);
+  // names, as a scenario creature's `conditions:` (a rule may read one no table lists).
+  if (YAML::Node conditions = state.Optional("conditions"); conditions.IsDefined()) {
+    CheckEach(file, conditions, "condition names", "conditions", diagnostics, [&](const YAML::Node& item) {
+      return yaml::ReadText(file, item, "condition", diagnostics).has_value();
+    });
   }
   state.RejectUnknown();
   return diagnostics.ErrorCount() == errors;

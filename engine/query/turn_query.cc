@@ -11,7 +11,10 @@
 #include "query/combat_query.h"
 #include "query/explain.h"
 #include "query/movement_query.h"
+#include "query/marked_conditions.h"
 #include "query/opportunity.h"
+#include "query/records.h"
+#include "query/turn_record.h"
 
 namespace rulecraft::query {
 namespace {
@@ -19,70 +22,33 @@ namespace {
 // How many actions of one type actions_left counts before it answers "unlimited".
 constexpr int kUnlimitedActions = 8;
 
-// The `turn` record (dsl/check/environment.cc): header, then standard, move, full_round,
-// five_foot_step, moved, moved_ft.
-struct TurnRecord {
-  std::array<eval::Slot, compile::kRecordHeader + 6> slots{};
-  static constexpr size_t kMoved = compile::kRecordHeader + 4;
-  static constexpr size_t kMovedFt = compile::kRecordHeader + 5;
-};
-
-// One row of table `actions` as the walk reads it.
-struct ActionRow {
-  const tables::Row* row = nullptr;
-  int index = -1;
-  std::string spends;
-  double times = 1;
-  bool moves = false;
-  bool attack = false;
-  bool provokes = false;
-  std::string mode;
-};
-
-ActionRow ReadRow(const tables::Table& table, const tables::Row& row) {
-  ActionRow action;
-  action.row = &row;
-  action.index = table.IndexOf(row.name);
-  auto text = [&](const char* column) {
-    const tables::Value* cell = row.Get(column);
-    return cell != nullptr ? cell->text : std::string();
-  };
-  auto flag = [&](const char* column) {
-    const tables::Value* cell = row.Get(column);
-    return cell != nullptr && cell->AsBool();
-  };
-  action.spends = text("spends");
-  action.times = row.Number("times", 1);
-  action.moves = flag("moves");
-  action.attack = flag("attack");
-  action.provokes = flag("provokes");
-  action.mode = text("mode");
-  return action;
+// Calls a rule of the turn and an action row (may_take, turn_mode, turn_used_ft).
+eval::Slot AskTurn(eval::Machine& machine, int rule, const TurnRecord& turn, const ActionRow& action) {
+  eval::Slot args[2] = {eval::Slot{.record = turn.data()}, eval::Slot{.number = static_cast<double>(action.index)}};
+  return machine.Call(rule, args);
 }
 
-// Adds an action taken to the record: its `spends` to the field of that name (a count, or true),
-// and its movement.
-void Apply(TurnRecord& turn, const ActionRow& action, double moved_ft) {
-  const check::RecordKind* kind = check::FindRecordKind("turn");
-  int field = kind->FieldIndex(action.spends);
-  if (field >= 0) {
-    eval::Slot& slot = turn.slots[compile::kRecordHeader + static_cast<size_t>(field)];
-    if (kind->fields[static_cast<size_t>(field)].type == ast::Type::Bool()) {
-      slot.number = 1;
-    } else {
-      slot.number += action.times;
-    }
-  }
-  if (action.moves) {
-    turn.slots[TurnRecord::kMoved].number = 1;
-    turn.slots[TurnRecord::kMovedFt].number += moved_ft;
-  }
-}
+// The rules that say whether a turn may take an action: may_take (the turn), and, when the ruleset
+// has it, creature_may_take (the creature's conditions and traits), with the creature's record.
+struct Budget {
+  int may_take = -1;
+  int creature_may_take = -1;
+  const eval::Slot* creature = nullptr;
+};
 
-// Asks may_take; `trace` records the rules it read.
-bool MayTake(eval::Machine& machine, int rule, const TurnRecord& turn, const ActionRow& action) {
-  eval::Slot args[2] = {eval::Slot{.record = turn.slots.data()}, eval::Slot{.number = static_cast<double>(action.index)}};
-  return machine.Call(rule, args).number != 0;
+// Asks may_take, then creature_may_take; false with `refused_by` the rule that said no.
+bool MayTake(eval::Machine& machine, const Budget& budget, const TurnRecord& turn, const ActionRow& action,
+             int* refused_by = nullptr) {
+  if (AskTurn(machine, budget.may_take, turn, action).number == 0) {
+    if (refused_by != nullptr) *refused_by = budget.may_take;
+    return false;
+  }
+  if (budget.creature_may_take < 0 || budget.creature == nullptr) return true;
+  eval::Slot args[3] = {eval::Slot{.record = budget.creature}, eval::Slot{.record = turn.data()},
+                        eval::Slot{.number = static_cast<double>(action.index)}};
+  if (machine.Call(budget.creature_may_take, args).number != 0) return true;
+  if (refused_by != nullptr) *refused_by = budget.creature_may_take;
+  return false;
 }
 
 // The rule behind a refusal: the first yes-or-no rule the trace saw answer false (the innermost
@@ -102,16 +68,16 @@ std::string RefusingRule(const AnswerContext& context, const eval::Trace& trace,
 }
 
 // Per action type (the `spends` values, in table order): how many more actions of that type
-// may_take allows after `turn`, the most any one row of that type may be taken again (a move
+// may_take (and creature_may_take) allow after `turn`, the most any one row of that type may be taken again (a move
 // action that does not move may follow a 5-foot step); "unlimited" from kUnlimitedActions on.
-nlohmann::json ActionsLeft(eval::Machine& machine, int rule, const std::vector<ActionRow>& rows,
-                           const TurnRecord& turn) {
+nlohmann::json ActionsLeft(const compile::Program& program, eval::Machine& machine, const Budget& budget,
+                           const std::vector<ActionRow>& rows, const TurnRecord& turn) {
   std::vector<std::pair<std::string, int>> most;
   for (const ActionRow& row : rows) {
     TurnRecord simulated = turn;
     int count = 0;
-    while (count < kUnlimitedActions && MayTake(machine, rule, simulated, row)) {
-      Apply(simulated, row, 0);
+    while (count < kUnlimitedActions && MayTake(machine, budget, simulated, row)) {
+      simulated.Apply(program, row, 0);
       count += static_cast<int>(row.times);
     }
     auto known = std::find_if(most.begin(), most.end(), [&](const auto& entry) { return entry.first == row.spends; });
@@ -126,14 +92,29 @@ nlohmann::json ActionsLeft(eval::Machine& machine, int rule, const std::vector<A
 }
 
 // A turn carried on from the `state` an earlier turn query answered: the creature where that
-// turn left it, the record holding what it used (a type's count in the field of its name; `moved`
-// when it moved any feet), and `used` its counts.
-void ResumeFrom(const nlohmann::json& state, const std::vector<ActionRow>& rows, model::Creature& creature,
-                TurnRecord& turn, nlohmann::json& used) {
+// turn left it, with the conditions it left it with; the record holding what it used (a type's
+// count in the field of its name; `moved` when it moved any feet; the rows `taken` as has()
+// flags), and `used` and `taken` its counts and rows.
+void ResumeFrom(const compile::Program& program, const nlohmann::json& state, const tables::Table& table,
+                const std::vector<ActionRow>& rows, model::Creature& creature, TurnRecord& turn, nlohmann::json& used,
+                nlohmann::json& taken) {
   if (state.contains("at")) creature.at = {state["at"][0].get<int32_t>(), state["at"][1].get<int32_t>()};
+  if (state.contains("conditions")) creature.conditions = state["conditions"].get<std::vector<std::string>>();
   double moved_ft = state.value("moved_ft", 0.0);
-  turn.slots[TurnRecord::kMovedFt].number = moved_ft;
-  turn.slots[TurnRecord::kMoved].number = moved_ft > 0 ? 1 : 0;
+  if (moved_ft > 0) {
+    ActionRow moving;  // spends nothing: only `moved` and moved_ft
+    moving.moves = true;
+    turn.Apply(program, moving, moved_ft);
+  }
+  for (const auto& name : state.value("taken", nlohmann::json::array())) {
+    const tables::Row* row = table.Find(name.get<std::string>());
+    if (row == nullptr) continue;
+    ActionRow flags_only = ReadActionRow(table, *row);  // its flags, not its counts (actions_used's)
+    flags_only.spends.clear();
+    flags_only.moves = false;
+    turn.Apply(program, flags_only, 0);
+    taken.push_back(row->name);
+  }
   if (!state.contains("actions_used")) return;
   for (const auto& [type, count] : state["actions_used"].items()) {
     double times = count.get<double>();
@@ -141,10 +122,11 @@ void ResumeFrom(const nlohmann::json& state, const std::vector<ActionRow>& rows,
     used[type] = times;
     for (const ActionRow& row : rows) {
       if (row.spends != type) continue;
-      ActionRow taken = row;
-      taken.moves = false;  // its movement is moved_ft's
-      taken.times = times;
-      Apply(turn, taken, 0);
+      ActionRow spent = row;
+      spent.name.clear();   // the type's count and flag, not the row's
+      spent.moves = false;  // its movement is moved_ft's
+      spent.times = times;
+      turn.Apply(program, spent, 0);
       break;
     }
   }
@@ -159,6 +141,194 @@ void CopyKeys(const nlohmann::json& from, nlohmann::json& to, std::initializer_l
   }
 }
 
+// Asks the rule action_may_target (when the ruleset has it) whether this attacking action may be
+// made against `target`; a refusal sets `allowed` false and `why`, with the trace as `explain`.
+// False when the rule failed (machine.error()).
+bool MayTarget(const AnswerContext& context, eval::Machine& machine, const ActionRow& action,
+               const model::Creature& attacker, const std::string& target, bool& allowed, std::string& why,
+               nlohmann::json& answer) {
+  const compile::Program& program = *context.rules.program;
+  int rule = program.FindRule("action_may_target");
+  const model::Creature* defender = context.scenario.FindCreature(target);
+  if (rule < 0 || defender == nullptr) return true;
+  CreatureRecord attacker_record, defender_record;
+  BuildCreatureRecord(attacker, context.rules, attacker_record);
+  BuildCreatureRecord(*defender, context.rules, defender_record);
+  eval::Slot args[3] = {eval::Slot{.number = static_cast<double>(action.index)},
+                        eval::Slot{.record = attacker_record.slots.data()},
+                        eval::Slot{.record = defender_record.slots.data()}};
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  allowed = machine.Call(rule, args).number != 0;
+  machine.SetTrace(nullptr);
+  if (!machine.error().empty()) return false;
+  if (!allowed) {
+    why = fmt::format("'{}' may not be its target: {} says no", target, RefusingRule(context, trace, rule));
+    answer["explain"] = ExplainTrace(trace, program, context.sources);
+  }
+  return true;
+}
+
+// Why a row that stands up may not be taken: the creature has none of the conditions standing up
+// ends (table conditions, stand_up_ends); empty when it may.
+std::string NothingToStandUpFrom(const ruleset::Ruleset& rules, const model::Creature& creature) {
+  for (const std::string& name : ConditionsMarked(rules, "stand_up_ends")) {
+    if (std::find(creature.conditions.begin(), creature.conditions.end(), name) != creature.conditions.end()) return "";
+  }
+  return fmt::format("'{}' has nothing to stand up from: none of the conditions standing up ends (table conditions, "
+                     "stand_up_ends)",
+                     creature.id);
+}
+
+// The save an attacking action's `damage` forces (rule action_save_dc; a coup de grace: Fortitude
+// DC 10 + damage): `save_dc` and the rule, when the ruleset has the rule and it names a DC above 0.
+// False when the rule failed (machine.error()).
+bool SaveDc(const AnswerContext& context, eval::Machine& machine, const ActionRow& action, double damage,
+            nlohmann::json& answer) {
+  int rule = context.rules.program->FindRule("action_save_dc");
+  if (rule < 0) return true;
+  eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(action.index)}, eval::Slot{.number = damage}};
+  double dc = machine.Call(rule, args).number;
+  if (!machine.error().empty()) return false;
+  if (dc > 0) {
+    const compile::CompiledRule& compiled = context.rules.program->rules[static_cast<size_t>(rule)];
+    answer["save_dc"] = Number(dc);
+    answer["save_dc_rule"] = fmt::format("rule {} ({})", compiled.name, Where(compiled.span, context.sources));
+  }
+  return true;
+}
+
+// The pace a turn that moved moved at (rule turn_pace, a row of `movement_scales`): `pace` and
+// `pace_rule`, when the ruleset has the rule. False when the rule failed (machine.error()).
+bool Pace(const AnswerContext& context, eval::Machine& machine, const TurnRecord& turn, nlohmann::json& result) {
+  int rule = context.rules.program->FindRule("turn_pace");
+  const tables::Table* scales = context.rules.tables.Find("movement_scales");
+  if (rule < 0 || scales == nullptr || turn.moved_ft() <= 0) return true;
+  eval::Slot args[1] = {eval::Slot{.record = turn.data()}};
+  double row = machine.Call(rule, args).number;
+  if (!machine.error().empty()) return false;
+  if (row < 0 || row >= static_cast<double>(scales->rows.size())) return true;
+  const compile::CompiledRule& compiled = context.rules.program->rules[static_cast<size_t>(rule)];
+  result["pace"] = scales->rows[static_cast<size_t>(row)].name;
+  result["pace_rule"] = fmt::format("rule {} ({})", compiled.name, Where(compiled.span, context.sources));
+  return true;
+}
+
+// What one walk of a turn keeps between its actions.
+struct Walk {
+  const AnswerContext& here;
+  model::Creature& creature;
+  eval::Machine& machine;
+  TurnRecord& turn;
+  nlohmann::json provoked = nlohmann::json::array();
+  nlohmann::json left_ft;
+  nlohmann::json gained = nlohmann::json::array();
+  nlohmann::json ended = nlohmann::json::array();
+};
+
+// A moving action: its path or route asked from where the turn stands, in the mode rule
+// turn_mode picks (else the row's), from the budget less what rule turn_used_ft says is spent;
+// standing up first when the row says so. Sets `allowed`/`why`, and `moved_ft` to the feet it
+// spent (standing up included). False when the query failed (reported into `result`).
+bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionRow& action,
+              const nlohmann::json& params, nlohmann::json& answer, bool& allowed, std::string& why,
+              double& moved_ft, nlohmann::json& result) {
+  const AnswerContext& context = walk.here;
+  const compile::Program& program = *context.rules.program;
+  std::string mode = action.mode;
+  if (int rule = program.FindRule("turn_mode"); rule >= 0) {
+    double row = AskTurn(walk.machine, rule, walk.turn, action).number;
+    const tables::Table& modes = context.rules.Table("movement_modes");
+    if (row >= 0 && row < static_cast<double>(modes.rows.size())) mode = modes.rows[static_cast<size_t>(row)].name;
+  }
+  if (mode.empty()) return Fail(result, fmt::format("row '{}' of table 'actions' moves but names no 'mode'", action.name));
+  double used_ft = 0;
+  if (int rule = program.FindRule("turn_used_ft"); rule >= 0) used_ft = AskTurn(walk.machine, rule, walk.turn, action).number;
+  if (!walk.machine.error().empty()) return Fail(result, walk.machine.error());
+  model::Query move;
+  move.id = fmt::format("{}.{}", query.id, index);
+  bool path = !params.contains("through");
+  move.kind = path ? model::QueryKind::kPath : model::QueryKind::kRoute;
+  move.kind_name = path ? "path" : "route";
+  move.params = {{"creature", walk.creature.id}, {"mode", mode}};
+  for (const char* key : {"to", "through", "speed"}) {
+    if (params.contains(key)) move.params[key] = params[key];
+  }
+  if (path && !params.contains("to")) move.params["to"] = {walk.creature.at.x, walk.creature.at.y};  // stands up in place
+  if (used_ft > 0) move.params["used_ft"] = used_ft;
+  if (action.stand_up) move.params["stand_up"] = true;
+  nlohmann::json sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
+  if (path) AnswerPath(context, move, sub);
+  else AnswerRoute(context, move, sub);
+  if (sub.value("status", "ok") == "error") {
+    return Fail(result, fmt::format("action {} ('{}'): {}", index, action.name, sub.value("message", "")));
+  }
+  bool reached = path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false);
+  if (action.stand_up && !sub.value("stood_up", false)) reached = false;
+  if (!reached) {
+    why = sub.value("why", "");
+    if (why.empty() && sub.contains("first_illegal")) why = sub["first_illegal"].value("why", "");
+    if (why.empty()) why = "the move may not end there (rule may_end)";
+    allowed = false;
+  }
+  CopyKeys(sub, answer, {"mode", "cost_ft", "stand_up_ft", "used_ft", "left_ft", "first_illegal"});
+  if (!allowed) return true;
+  nlohmann::json ends_at = path ? sub["to"] : sub["ends_at"];
+  answer["ends_at"] = ends_at;
+  walk.creature.at = SquareOf(ends_at);
+  moved_ft = sub.value("cost_ft", 0.0) + sub.value("stand_up_ft", 0.0);
+  walk.left_ft = sub.value("left_ft", nlohmann::json());
+  for (nlohmann::json attack : sub.value("attacks_of_opportunity", nlohmann::json::array())) {
+    attack["action"] = index;
+    walk.provoked.push_back(std::move(attack));
+  }
+  return true;
+}
+
+// The conditions an action gives and ends (table actions: gives, ends; a row that stands up ends
+// what standing up ends, table conditions: stand_up_ends): refused (`allowed` false, `why`) when
+// it ends a condition the creature does not have; else applied to the creature and recorded.
+bool ChangeConditions(Walk& walk, const ActionRow& action, nlohmann::json& answer, bool& allowed, std::string& why,
+                      nlohmann::json& result) {
+  const ruleset::Ruleset& rules = walk.here.rules;
+  const tables::Table* conditions = rules.tables.Find("conditions");
+  for (const std::string* name : {&action.gives, &action.ends}) {
+    if (name->empty()) continue;
+    if (conditions == nullptr || conditions->Find(*name) == nullptr) {
+      return Fail(result, fmt::format("row '{}' of table 'actions' names condition '{}', not a row of table 'conditions'",
+                                      action.name, *name));
+    }
+  }
+  std::vector<std::string>& has = walk.creature.conditions;
+  auto holds = [&](const std::string& name) { return std::find(has.begin(), has.end(), name) != has.end(); };
+  std::vector<std::string> ends;
+  if (!action.ends.empty()) ends.push_back(action.ends);
+  if (action.stand_up) {
+    for (const std::string& name : ConditionsMarked(rules, "stand_up_ends")) {
+      if (std::find(ends.begin(), ends.end(), name) == ends.end()) ends.push_back(name);
+    }
+  }
+  if (!action.ends.empty() && !holds(action.ends)) {
+    allowed = false;
+    why = fmt::format("'{}' is not {}: the action ends a condition it does not have (table actions, ends)",
+                      walk.creature.id, action.ends);
+    return true;
+  }
+
+  for (const std::string& name : ends) {
+    if (!holds(name)) continue;
+    has.erase(std::remove(has.begin(), has.end(), name), has.end());
+    answer["ends"] = name;
+    walk.ended.push_back(name);
+  }
+  if (!action.gives.empty() && !holds(action.gives)) {
+    has.push_back(action.gives);
+    answer["gives"] = action.gives;
+    walk.gained.push_back(action.gives);
+  }
+  return true;
+}
+
 }  // namespace
 
 void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
@@ -169,7 +339,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     return (void)Fail(result, "a turn needs the ruleset's table 'actions' and rule 'may_take' (docs/tables.md, docs/dsl.md)");
   }
   std::vector<ActionRow> rows;
-  for (const tables::Row& row : table->rows) rows.push_back(ReadRow(*table, row));
+  for (const tables::Row& row : table->rows) rows.push_back(ReadActionRow(*table, row));
   // The walk moves the creature in its own copy of the scenario; each action is asked there.
   model::Scenario scenario = context.scenario;
   std::string id = query.params.value("creature", "");
@@ -181,11 +351,14 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   AnswerContext here{scenario, context.rules, context.sources, context.budget};
   eval::Machine machine(program);
   TurnRecord turn;
+  Walk walk{here, *creature, machine, turn, nlohmann::json::array(), {}, nlohmann::json::array(), nlohmann::json::array()};
   nlohmann::json answers = nlohmann::json::array();
   nlohmann::json used = nlohmann::json::object();
-  if (query.params.contains("state")) ResumeFrom(query.params["state"], rows, *creature, turn, used);
-  nlohmann::json provoked = nlohmann::json::array();
-  nlohmann::json left_ft;
+  nlohmann::json taken = nlohmann::json::array();
+  if (query.params.contains("state")) {
+    ResumeFrom(program, query.params["state"], *table, rows, *creature, turn, used, taken);
+  }
+  Budget budget{may_take, program.FindRule("creature_may_take"), nullptr};
   bool legal = true;
   size_t index = 0;
   for (const auto& item : query.params["actions"]) {
@@ -194,58 +367,34 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     const nlohmann::json params = item.begin().value().is_object() ? item.begin().value() : nlohmann::json::object();
     const tables::Row* found = table->Find(name);
     if (found == nullptr) return (void)Fail(result, fmt::format("unknown action '{}'", name));
-    ActionRow action = ReadRow(*table, *found);
+    ActionRow action = ReadActionRow(*table, *found);
     nlohmann::json answer = {{"index", index}, {"action", name}, {"spends", action.spends}};
     if (action.provokes) answer["provokes"] = true;
+    CreatureRecord record;  // the creature as the earlier actions left it
+    BuildCreatureRecord(*creature, context.rules, record);
+    budget.creature = record.slots.data();
     eval::Trace trace;
     machine.SetTrace(&trace);
-    bool allowed = MayTake(machine, may_take, turn, action);
+    int refused_by = may_take;
+    bool allowed = MayTake(machine, budget, turn, action, &refused_by);
     machine.SetTrace(nullptr);
     if (!machine.error().empty()) return (void)Fail(result, machine.error());
     std::string why;
     if (!allowed) {
-      why = fmt::format("the turn may not take it: {} says no", RefusingRule(context, trace, may_take));
+      why = fmt::format("the turn may not take it: {} says no", RefusingRule(context, trace, refused_by));
       answer["explain"] = ExplainTrace(trace, program, context.sources);
     }
+    if (allowed && action.stand_up) {
+      why = NothingToStandUpFrom(context.rules, *creature);
+      allowed = why.empty();
+    }
     double moved_ft = 0;
-    if (allowed && action.moves) {
-      if (action.mode.empty()) {
-        return (void)Fail(result, fmt::format("row '{}' of table 'actions' moves but names no 'mode'", name));
-      }
-      model::Query move;
-      move.id = fmt::format("{}.{}", query.id, index);
-      bool path = params.contains("to");
-      move.kind = path ? model::QueryKind::kPath : model::QueryKind::kRoute;
-      move.kind_name = path ? "path" : "route";
-      move.params = {{"creature", id}, {"mode", action.mode}};
-      for (const char* key : {"to", "through", "speed"}) {
-        if (params.contains(key)) move.params[key] = params[key];
-      }
-      nlohmann::json sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
-      if (path) AnswerPath(here, move, sub);
-      else AnswerRoute(here, move, sub);
-      if (sub.value("status", "ok") == "error") {
-        return (void)Fail(result, fmt::format("action {} ('{}'): {}", index, name, sub.value("message", "")));
-      }
-      bool reached = path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false);
-      if (!reached) {
-        why = sub.value("why", "");
-        if (why.empty() && sub.contains("first_illegal")) why = sub["first_illegal"].value("why", "");
-        if (why.empty()) why = "the move may not end there (rule may_end)";
-        allowed = false;
-      }
-      CopyKeys(sub, answer, {"mode", "cost_ft", "left_ft", "first_illegal"});
-      if (allowed) {
-        nlohmann::json ends_at = path ? sub["to"] : sub["ends_at"];
-        answer["ends_at"] = ends_at;
-        creature->at = SquareOf(ends_at);
-        moved_ft = sub.value("cost_ft", 0.0);
-        left_ft = sub.value("left_ft", nlohmann::json());
-        for (nlohmann::json attack : sub.value("attacks_of_opportunity", nlohmann::json::array())) {
-          attack["action"] = index;
-          provoked.push_back(std::move(attack));
-        }
-      }
+    if (allowed && action.moves && !TakeMove(walk, query, index, action, params, answer, allowed, why, moved_ft, result)) {
+      return;
+    }
+    if (allowed && action.attack && !MayTarget(here, machine, action, *creature, params.value("target", ""), allowed, why,
+                                               answer)) {
+      return (void)Fail(result, machine.error());
     }
     if (allowed && action.attack) {
       model::Query attack;
@@ -263,7 +412,12 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
         allowed = false;
         why = sub.value("why", "the attack is not possible");
       }
+      if (allowed && action.auto_critical) answer["automatic_critical"] = true;
+      if (allowed && params.contains("damage") && !SaveDc(here, machine, action, params["damage"].get<double>(), answer)) {
+        return (void)Fail(result, machine.error());
+      }
     }
+    if (allowed && !ChangeConditions(walk, action, answer, allowed, why, result)) return;
     answer["legal"] = allowed;
     if (!allowed) {
       answer["why"] = why;
@@ -282,11 +436,12 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     if (result.value("status", "ok") == "error") return;
     for (nlohmann::json attack : by_action) {
       attack["action"] = index;
-      provoked.push_back(std::move(attack));
+      walk.provoked.push_back(std::move(attack));
     }
     if (!explain.empty()) answer["explain"] = std::move(explain);
-    Apply(turn, action, moved_ft);
+    turn.Apply(program, action, moved_ft);
     used[action.spends] = used.value(action.spends, 0.0) + action.times;
+    if (std::find(taken.begin(), taken.end(), name) == taken.end()) taken.push_back(name);
     answers.push_back(std::move(answer));
   }
   if (!machine.error().empty()) return (void)Fail(result, machine.error());
@@ -295,12 +450,21 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   result["legal"] = legal;
   result["actions"] = std::move(answers);
   result["actions_used"] = used;
-  result["actions_left"] = ActionsLeft(machine, may_take, rows, turn);
-  double moved = turn.slots[TurnRecord::kMovedFt].number;
+  CreatureRecord last;  // the creature as the turn leaves it
+  BuildCreatureRecord(*creature, context.rules, last);
+  budget.creature = last.slots.data();
+  result["actions_left"] = ActionsLeft(program, machine, budget, rows, turn);
+  double moved = turn.moved_ft();
   result["moved_ft"] = Number(moved);
-  if (!left_ft.is_null()) result["left_ft"] = left_ft;
-  result["attacks_of_opportunity"] = std::move(provoked);
-  result["state"] = {{"at", {creature->at.x, creature->at.y}}, {"moved_ft", Number(moved)}, {"actions_used", used}};
+  if (!walk.left_ft.is_null()) result["left_ft"] = walk.left_ft;
+  result["attacks_of_opportunity"] = std::move(walk.provoked);
+  if (!Pace(context, machine, turn, result)) return (void)Fail(result, machine.error());
+  if (!walk.gained.empty()) result["conditions_gained"] = walk.gained;
+  if (!walk.ended.empty()) result["conditions_ended"] = walk.ended;
+  nlohmann::json state = {{"at", {creature->at.x, creature->at.y}}, {"moved_ft", Number(moved)}, {"actions_used", used}};
+  if (!taken.empty()) state["taken"] = taken;
+  if (!creature->conditions.empty()) state["conditions"] = creature->conditions;
+  result["state"] = std::move(state);
   if (!machine.error().empty()) Fail(result, machine.error());
 }
 

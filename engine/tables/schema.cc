@@ -136,11 +136,15 @@ std::vector<TableSchema> BuildSchemas() {
   // What a creature may do in its turn (`turn` queries, docs/scenarios.md): the action type it
   // `spends` (a name the rule may_take reads, counted `times`), whether it `moves` the creature and
   // in which movement `mode` (a row of `movement_modes`), whether it makes an `attack` (a target
-  // and a kind), and whether it `provokes` attacks of opportunity.
+  // and a kind), whether it `provokes` attacks of opportunity, the condition it `gives` or `ends`,
+  // whether it stands the creature up, priced as a movement query's `stand_up`, and whether its
+  // attack hits automatically as a critical hit.
   schemas.push_back({"actions", false, false, false,
                      {Col("spends", T::kName, true), Positive(Col("times", T::kInt, true)),
                       Col("moves", T::kBool, true), Col("mode", T::kName, false), Col("attack", T::kBool, false),
-                      Col("provokes", T::kBool, true)},
+                      Col("provokes", T::kBool, true), Col("gives", T::kName, false), Col("ends", T::kName, false),
+                      Col("stand_up", T::kBool, false), Col("auto_critical", T::kBool, false),
+                      Choice("attack_kind", {"melee", "ranged"}, false)},
                      {},
                      {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).

@@ -106,10 +106,15 @@ const std::vector<RecordKind>& RecordKinds() {
         {"full_round", Type::Number(), "full-round actions taken so far"},
         {"five_foot_step", Type::Bool(), "a 5-foot step was taken (an action whose `spends` is five_foot_step)"},
         {"moved", Type::Bool(), "an earlier action of the turn moved the creature (a row with `moves: true`), 5-foot step included"},
-        {"moved_ft", Type::Distance(), "the movement the turn's earlier actions used"}},
+        {"moved_ft", Type::Distance(), "the movement the turn's earlier actions used"},
+        {"swift", Type::Number(), "swift actions taken so far (Starfinder, 3.5)"},
+        {"action", Type::Number(), "actions taken so far (5e: an `action`)"},
+        {"bonus_action", Type::Number(), "bonus actions taken so far (5e)"},
+        {"reaction", Type::Number(), "reactions taken so far this round (a state passed back in carries them)"}},
+       true,
        false,
-       false,
-       "what a creature's turn has used before the action asked about (turn queries; a `spends` value names the count it adds to)"},
+       "what a creature's turn has used before the action asked about (turn queries; a `spends` value names the count it "
+       "adds to); has(NAME): an earlier action of the turn was the row NAME of table actions, or spent the type NAME"},
       {"journey",
        {{"speed", Type::Distance(), "the traveller's speed"},
         {"pace", Type::Row("movement_scales"), "walk, hustle or run"},
@@ -250,6 +255,28 @@ const std::vector<HookPoint>& HookPoints() {
        "the concealment the lines of one choice of the attacker give (a row of `concealment`); the earliest row counts"},
       {"may_take", {{"turn", Type::Record("turn")}, {"action", Type::Row("actions")}}, Type::Bool(),
        "optional: whether a turn that has used what `turn` says may take this action next (turn queries; table actions)"},
+      {"creature_may_take",
+       {{"mover", Type::Record("creature")}, {"turn", Type::Record("turn")}, {"action", Type::Row("actions")}},
+       Type::Bool(),
+       "optional: whether this creature, by its conditions and traits, may take the action after what `turn` has used "
+       "(turn queries; asked after may_take: a dazed creature takes none, 5e Extra Attack needs the trait)"},
+      {"turn_pace", {{"turn", Type::Record("turn")}}, Type::Row("movement_scales"),
+       "optional: the pace (a row of `movement_scales`) a turn that moved moved at, after all its actions (turn "
+       "queries' `pace`; Starfinder: a move and another action is hustling)"},
+      {"turn_mode", {{"turn", Type::Record("turn")}, {"action", Type::Row("actions")}}, Type::Row("movement_modes"),
+       "optional: the movement mode a moving action of table actions moves in after what `turn` has used (5e: Dash "
+       "doubles the turn's movement); without it, the row's `mode`"},
+      {"turn_used_ft", {{"turn", Type::Record("turn")}, {"action", Type::Row("actions")}}, Type::Distance(),
+       "optional: the movement already spent from the budget this moving action moves by (5e: the turn's movement is "
+       "split around actions, turn.moved_ft); without it, 0 ft: each moving action has its own budget"},
+      {"action_may_target",
+       {{"action", Type::Row("actions")}, {"attacker", Type::Record("creature")}, {"defender", Type::Record("creature")}},
+       Type::Bool(),
+       "optional: whether an attacking row of table actions may be made against this defender (turn queries; a coup "
+       "de grace only against a helpless one); without it, any defender the attack query allows"},
+      {"action_save_dc", {{"action", Type::Row("actions")}, {"damage", Type::Number()}}, Type::Number(),
+       "optional: the DC of the save an attacking action's damage forces on the defender, 0 for none (turn queries "
+       "with `damage:`; a coup de grace: Fortitude DC 10 + the damage)"},
       {"action_provokes",
        {{"mover", Type::Record("creature")}, {"threatener", Type::Record("creature")}, {"action", Type::Row("actions")}},
        Type::Bool(),
