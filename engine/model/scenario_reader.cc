@@ -228,6 +228,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
     creature.reach_weapon = yaml::ReadBool(file, reach_weapon, "reach_weapon", diagnostics).value_or(false);
   }
   creature.conditions = ReadNameList(file, reader.Optional("conditions"), "conditions", diagnostics);
+  creature.brought = tables::BroughtBy(rules.Table("conditions"), creature.conditions);
   creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   reader.RejectUnknown();

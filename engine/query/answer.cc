@@ -6,6 +6,7 @@
 
 #include "query/closest_query.h"
 #include "query/combat_query.h"
+#include "query/creature_query.h"
 #include "query/movement_query.h"
 #include "query/reach_square.h"
 #include "query/save_query.h"
@@ -110,6 +111,9 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kTurn:
       AnswerTurn(context, query, result);
+      return result;
+    case model::QueryKind::kCreature:
+      AnswerCreature(context, query, result);
       return result;
   }
   return result;

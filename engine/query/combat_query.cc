@@ -56,6 +56,21 @@ std::optional<bool> CallOptional(eval::Machine& machine, const compile::Program&
   return machine.Call(index, {&argument, 1}).number != 0;
 }
 
+// The rows of `conditions` a rule read as true since trace event `from` (any_condition), as
+// ": condition helpless (cannot_act)", so a refusal names the condition behind it; empty when none.
+std::string ConditionsRead(const eval::Trace& trace, const compile::Program& program, size_t from) {
+  std::string named;
+  for (size_t i = from; i < trace.events.size(); ++i) {
+    const eval::TraceEvent& event = trace.events[i];
+    if (event.kind != eval::TraceEvent::Kind::kColumn) continue;
+    const compile::ColumnData& column = program.columns[static_cast<size_t>(event.index)];
+    if (column.table != "conditions" || event.value == 0) continue;
+    std::string entry = fmt::format("{} ({})", column.rows[static_cast<size_t>(event.row)], column.column);
+    if (named.find(entry) == std::string::npos) named += (named.empty() ? ": condition " : ", ") + entry;
+  }
+  return named;
+}
+
 // The allies of the attacker whose threat and position flank the defender.
 std::vector<std::string> Flankers(const AnswerContext& context, const model::Creature& attacker,
                                   const model::Creature& defender) {
@@ -225,8 +240,9 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   eval::Trace trace;
   machine.SetTrace(&trace);
   eval::Slot record{.record = attack.data()};
+  size_t before_may_attack = trace.events.size();
   if (std::optional<bool> allowed = CallOptional(machine, program, "may_attack", record); allowed && !*allowed) {
-    if (possible) why = "the attacker may not make this attack (rule may_attack)";
+    if (possible) why = "the attacker may not make this attack (rule may_attack" + ConditionsRead(trace, program, before_may_attack) + ")";
     possible = false;
   }
   bool reaction = query.params.value("reaction", false);

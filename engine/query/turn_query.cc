@@ -12,6 +12,7 @@
 #include "query/explain.h"
 #include "query/movement_query.h"
 #include "query/opportunity.h"
+#include "query/records.h"
 
 namespace rulecraft::query {
 namespace {
@@ -20,11 +21,12 @@ namespace {
 constexpr int kUnlimitedActions = 8;
 
 // The `turn` record (dsl/check/environment.cc): header, then standard, move, full_round,
-// five_foot_step, moved, moved_ft.
+// five_foot_step, moved, moved_ft, creature.
 struct TurnRecord {
-  std::array<eval::Slot, compile::kRecordHeader + 6> slots{};
+  std::array<eval::Slot, compile::kRecordHeader + 7> slots{};
   static constexpr size_t kMoved = compile::kRecordHeader + 4;
   static constexpr size_t kMovedFt = compile::kRecordHeader + 5;
+  static constexpr size_t kCreature = compile::kRecordHeader + 6;
 };
 
 // One row of table `actions` as the walk reads it.
@@ -65,7 +67,8 @@ ActionRow ReadRow(const tables::Table& table, const tables::Row& row) {
 void Apply(TurnRecord& turn, const ActionRow& action, double moved_ft) {
   const check::RecordKind* kind = check::FindRecordKind("turn");
   int field = kind->FieldIndex(action.spends);
-  if (field >= 0) {
+  // Only a count or a flag: `spends: creature` names the record's creature, which no action changes.
+  if (field >= 0 && kind->fields[static_cast<size_t>(field)].type.kind != ast::TypeKind::kRecord) {
     eval::Slot& slot = turn.slots[compile::kRecordHeader + static_cast<size_t>(field)];
     if (kind->fields[static_cast<size_t>(field)].type == ast::Type::Bool()) {
       slot.number = 1;
@@ -181,6 +184,10 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   AnswerContext here{scenario, context.rules, context.sources, context.budget};
   eval::Machine machine(program);
   TurnRecord turn;
+  // turn.creature: the creature whose turn it is, as it starts (its conditions limit what it may take).
+  CreatureRecord creature_record;
+  BuildCreatureRecord(*creature, context.rules, creature_record);
+  turn.slots[TurnRecord::kCreature].record = creature_record.slots.data();
   nlohmann::json answers = nlohmann::json::array();
   nlohmann::json used = nlohmann::json::object();
   if (query.params.contains("state")) ResumeFrom(query.params["state"], rows, *creature, turn, used);
