@@ -127,7 +127,8 @@ void AnswerCreature(const AnswerContext& context, const model::Query& query, nlo
       for (auto& entry : speed["explain"]) explain.push_back(std::move(entry));
     }
   }
-  // A forbidding condition stops every move whatever the speed (docs/tables.md, forbids_movement).
+  // A forbidding condition stops every move whatever the speed (docs/tables.md, forbids_movement),
+  // and a creature that may not act moves not at all on its turn.
   std::vector<std::string> held = creature->AllConditions();
   bool immobile = false;
   if (const tables::Table* table = context.rules.tables.Find("conditions")) {
@@ -137,7 +138,8 @@ void AnswerCreature(const AnswerContext& context, const model::Query& query, nlo
       if (cell != nullptr && cell->AsBool()) immobile = true;
     }
   }
-  result["may"]["move"] = !immobile;
+  // It moves when no condition forbids it and, where the ruleset says, it may act at all.
+  result["may"]["move"] = !immobile && result["may"].value("may_act", true);
   result["attack_modifiers"] = ModifierRows(context, "attack_modifiers", held);
   result["ac_modifiers"] = ModifierRows(context, "ac_modifiers", held);
   result["explain"] = std::move(explain);
