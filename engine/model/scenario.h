@@ -101,6 +101,9 @@ struct Creature {
   std::vector<std::string> conditions;
   // The conditions those bring with them (the `conditions` table's `brings`, closed over).
   std::vector<tables::BroughtCondition> brought;
+  // Conditions tied to another creature (`sources: { charmed: vampire }`): condition → creature id.
+  std::map<std::string, std::string> sources;
+  std::map<std::string, SourceSpan> source_spans;  // where each source's creature id is written
   std::vector<std::string> traits;
   std::vector<std::shared_ptr<const hooks::Script>> scripts;  // of the traits that name a Lua script
   std::vector<ScenarioBonus> bonuses;

@@ -217,6 +217,18 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
       if (bit >= 0) flags |= uint64_t{1} << bit;
     }
   }
+  // Conditions tied to the other creature of the attack (a scenario's `sources:`):
+  // attack.has(attacker_charmed_by_defender), attack.has(defender_frightened_by_attacker).
+  auto tie = [&](const model::Creature& holder, const char* holder_role, const model::Creature& other,
+                 const char* other_role) {
+    for (const auto& [condition, source] : holder.sources) {
+      if (source != other.id) continue;
+      int bit = program.FlagBit(fmt::format("{}_{}_by_{}", holder_role, condition, other_role));
+      if (bit >= 0) flags |= uint64_t{1} << bit;
+    }
+  };
+  tie(*attacker, "attacker", *defender, "defender");
+  tie(*defender, "defender", *attacker, "attacker");
   attack[0].bits = flags;
   attack[1].pointer = nullptr;
   attack[kAttackMeleeSlot].number = melee ? 1 : 0;

@@ -81,6 +81,7 @@ void AnswerCreature(const AnswerContext& context, const model::Query& query, nlo
   for (const std::string& name : creature->conditions) {
     nlohmann::json entry = ConditionEntry(context, name);
     entry["given"] = true;
+    if (auto source = creature->sources.find(name); source != creature->sources.end()) entry["source"] = source->second;
     conditions.push_back(std::move(entry));
   }
   for (const tables::BroughtCondition& brought : creature->brought) {
@@ -88,6 +89,9 @@ void AnswerCreature(const AnswerContext& context, const model::Query& query, nlo
     entry["given"] = false;
     entry["brought_by"] = brought.by;
     entry["chain"] = brought.chain;
+    if (auto source = creature->sources.find(brought.name); source != creature->sources.end()) {
+      entry["source"] = source->second;
+    }
     conditions.push_back(std::move(entry));
   }
   result["conditions"] = std::move(conditions);
