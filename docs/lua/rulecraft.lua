@@ -191,6 +191,7 @@
 ---@field stand_up_ends? boolean column `stand_up_ends`
 ---@field forbids_movement? boolean column `forbids_movement`
 ---@field incapacitates? boolean column `incapacitates`
+---@field brings? string[] column `brings`
 
 ---@class rulecraft.row.area_shapes: rulecraft.Row
 ---@field turns_corners boolean column `turns_corners`

@@ -105,6 +105,7 @@ std::string LuaType(const tables::ColumnSchema& column) {
     case T::kName:
     case T::kText:
     case T::kColour: return "string";
+    case T::kNameList: return "string[]";
     case T::kEnum: {
       std::string choices;
       for (const std::string& choice : column.choices) choices += (choices.empty() ? "" : "|") + ("\"" + choice + "\"");

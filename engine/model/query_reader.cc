@@ -88,6 +88,7 @@ const std::vector<KindSpec>& Kinds() {
        {{"from", P::kCreature, true}, {"among", P::kCreatureList, false}, {"choice", P::kCreature, false}}},
       {QueryKind::kTurn,
        {{"creature", P::kCreature, true}, {"actions", P::kActions, true}, {"state", P::kTurnState, false}}},
+      {QueryKind::kCreature, {{"creature", P::kCreature, true}}},
       {QueryKind::kTravel,
        {{"speed", P::kNumber, true}, {"terrain", P::kTravelTerrain, false}, {"road", P::kRoad, false},
         {"hours", P::kNumber, false}, {"mode", P::kPace, false}, {"vehicle", P::kVehicle, false},

@@ -17,7 +17,7 @@ hooks::CreatureFacts CreatureFactsOf(const Creature& creature) {
   facts.race = creature.race;
   facts.armor = creature.armor;
   facts.shape = creature.shape;
-  facts.conditions = creature.conditions;
+  facts.conditions = creature.AllConditions();
   facts.traits = creature.traits;
   facts.attitude = creature.attitude;
   facts.speeds_ft = creature.speeds_ft;
@@ -42,6 +42,7 @@ const char* QueryKindName(QueryKind kind) {
     case QueryKind::kClosest: return "closest";
     case QueryKind::kSave: return "save";
     case QueryKind::kTurn: return "turn";
+    case QueryKind::kCreature: return "creature";
   }
   return "size";
 }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hooks/runner.h"
+#include "tables/brought_conditions.h"
 #include "rulecraft/diagnostic.h"
 
 namespace rulecraft::hooks {
@@ -109,6 +110,11 @@ struct Creature {
   int32_t squeezed_width = 0;
   int32_t squeezed_height = 0;
   std::vector<std::string> conditions;
+  // The conditions those bring with them (the `conditions` table's `brings`, closed over).
+  std::vector<tables::BroughtCondition> brought;
+  // Conditions tied to another creature (`sources: { charmed: vampire }`): condition → creature id.
+  std::map<std::string, std::string> sources;
+  std::map<std::string, SourceSpan> source_spans;  // where each source's creature id is written
   std::vector<std::string> traits;
   std::vector<std::shared_ptr<const hooks::Script>> scripts;  // of the traits that name a Lua script
   std::vector<ScenarioBonus> bonuses;
@@ -118,9 +124,16 @@ struct Creature {
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
 
-  // Its conditions, traits and attitude: the names rules test with has(name).
-  std::vector<std::string> FlagNames() const {
+  // Its conditions, given and brought.
+  std::vector<std::string> AllConditions() const {
     std::vector<std::string> names = conditions;
+    for (const tables::BroughtCondition& more : brought) names.push_back(more.name);
+    return names;
+  }
+
+  // Its conditions (given and brought), traits and attitude: the names rules test with has(name).
+  std::vector<std::string> FlagNames() const {
+    std::vector<std::string> names = AllConditions();
     names.insert(names.end(), traits.begin(), traits.end());
     if (!attitude.empty()) names.push_back(attitude);
     return names;
@@ -134,7 +147,7 @@ struct Creature {
 };
 
 // The kinds of question a scenario may ask.
-enum class QueryKind { kSize, kSpeed, kReach, kPath, kRoute, kAttack, kThreatened, kTravel, kClosest, kSave, kTurn, kChase };
+enum class QueryKind { kSize, kSpeed, kReach, kPath, kRoute, kAttack, kThreatened, kTravel, kClosest, kSave, kTurn, kChase, kCreature };
 
 // One question, with its parameters and, in a test, the expected result.
 struct Query {

@@ -51,6 +51,35 @@ std::vector<std::string> ReadNameList(const SourceFile& file, const YAML::Node& 
   return names;
 }
 
+// `sources: { charmed: vampire }`: each key a condition the creature has (given or brought), each
+// value the id of the creature it is tied to (checked once every creature is read: CheckSources).
+void ReadSources(const SourceFile& file, const YAML::Node& node, Creature& creature, Diagnostics& diagnostics) {
+  if (!node.IsDefined()) return;
+  if (!node.IsMap()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      fmt::format("expected a mapping of conditions to creatures such as {{ charmed: vampire }} for "
+                                  "'sources', found {}",
+                                  yaml::Describe(node)));
+    return;
+  }
+  std::vector<std::string> held = creature.AllConditions();
+  for (const auto& entry : node) {
+    auto condition = yaml::ReadName(file, entry.first, "sources", diagnostics);
+    auto id = yaml::ReadText(file, entry.second, "the source creature", diagnostics);
+    if (!condition || !id) continue;
+    if (std::find(held.begin(), held.end(), *condition) == held.end()) {
+      Diagnostic& error = diagnostics.Error(
+          "unknown-name", yaml::SpanOf(file, entry.first),
+          fmt::format("creature '{}' has no condition '{}' to tie to a source: give it in 'conditions' first",
+                      creature.id, *condition));
+      SuggestName(error, *condition, held);
+      continue;
+    }
+    creature.sources[*condition] = *id;
+    creature.source_spans[*condition] = yaml::SpanOf(file, entry.second);
+  }
+}
+
 void ReadSpeeds(const SourceFile& file, const YAML::Node& node, Creature& creature,
                 double square_ft, Diagnostics& diagnostics) {
   yaml::MapReader reader(file, node, "speed", diagnostics);
@@ -229,7 +258,9 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
     creature.reach_weapon = yaml::ReadBool(file, reach_weapon, "reach_weapon", diagnostics).value_or(false);
   }
   creature.conditions = ReadNameList(file, reader.Optional("conditions"), "conditions", diagnostics);
+  creature.brought = tables::BroughtBy(rules.Table("conditions"), creature.conditions);
   creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
+  ReadSources(file, reader.Optional("sources"), creature, diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   ReadWeapons(file, reader.Optional("weapons"), rules, creature, diagnostics);
   reader.RejectUnknown();
@@ -242,6 +273,24 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   // Kept even with errors, so queries naming it do not report it unknown as well.
   creature.valid = diagnostics.ErrorCount() == errors;
   return creature;
+}
+
+// Each source names another creature of the scenario (read after all of them).
+void CheckSources(const Scenario& scenario, Diagnostics& diagnostics) {
+  std::vector<std::string> ids;
+  for (const Creature& creature : scenario.creatures) ids.push_back(creature.id);
+  for (const Creature& creature : scenario.creatures) {
+    for (const auto& [condition, id] : creature.sources) {
+      if (scenario.FindCreature(id) != nullptr && id != creature.id) continue;
+      SourceSpan span = creature.source_spans.at(condition);
+      Diagnostic& error = diagnostics.Error(
+          "unknown-creature", span,
+          id == creature.id ? fmt::format("creature '{}' cannot be the source of its own '{}'", id, condition)
+                            : fmt::format("creature '{}': the source of '{}' is '{}', which is no creature of the scenario",
+                                          creature.id, condition, id));
+      if (id != creature.id) SuggestName(error, id, ids);
+    }
+  }
 }
 
 void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
@@ -270,6 +319,7 @@ void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset
     index_of.emplace(creature->id, scenario.creatures.size());
     scenario.creatures.push_back(std::move(*creature));
   }
+  CheckSources(scenario, diagnostics);
   CheckPlacement(scenario, diagnostics);
 }
 

@@ -7,6 +7,7 @@
 #include "query/chase_query.h"
 #include "query/closest_query.h"
 #include "query/combat_query.h"
+#include "query/creature_query.h"
 #include "query/movement_query.h"
 #include "query/reach_square.h"
 #include "query/save_query.h"
@@ -114,6 +115,9 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
       return result;
     case model::QueryKind::kChase:
       AnswerChase(context, query, result);
+      return result;
+    case model::QueryKind::kCreature:
+      AnswerCreature(context, query, result);
       return result;
   }
   return result;

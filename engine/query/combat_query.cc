@@ -60,6 +60,21 @@ std::optional<bool> CallOptional(eval::Machine& machine, const compile::Program&
   return machine.Call(index, {&argument, 1}).number != 0;
 }
 
+// The rows of `conditions` a rule read as true since trace event `from` (any_condition), as
+// ": condition helpless (cannot_act)", so a refusal names the condition behind it; empty when none.
+std::string ConditionsRead(const eval::Trace& trace, const compile::Program& program, size_t from) {
+  std::string named;
+  for (size_t i = from; i < trace.events.size(); ++i) {
+    const eval::TraceEvent& event = trace.events[i];
+    if (event.kind != eval::TraceEvent::Kind::kColumn) continue;
+    const compile::ColumnData& column = program.columns[static_cast<size_t>(event.index)];
+    if (column.table != "conditions" || event.value == 0) continue;
+    std::string entry = fmt::format("{} ({})", column.rows[static_cast<size_t>(event.row)], column.column);
+    if (named.find(entry) == std::string::npos) named += (named.empty() ? ": condition " : ", ") + entry;
+  }
+  return named;
+}
+
 // The allies of the attacker whose threat and position flank the defender.
 std::vector<std::string> Flankers(const AnswerContext& context, const model::Creature& attacker,
                                   const model::Creature& defender) {
@@ -209,6 +224,18 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
       if (bit >= 0) flags |= uint64_t{1} << bit;
     }
   }
+  // Conditions tied to the other creature of the attack (a scenario's `sources:`):
+  // attack.has(attacker_charmed_by_defender), attack.has(defender_frightened_by_attacker).
+  auto tie = [&](const model::Creature& holder, const char* holder_role, const model::Creature& other,
+                 const char* other_role) {
+    for (const auto& [condition, source] : holder.sources) {
+      if (source != other.id) continue;
+      int bit = program.FlagBit(fmt::format("{}_{}_by_{}", holder_role, condition, other_role));
+      if (bit >= 0) flags |= uint64_t{1} << bit;
+    }
+  };
+  tie(*attacker, "attacker", *defender, "defender");
+  tie(*defender, "defender", *attacker, "attacker");
   attack[0].bits = flags;
   attack[1].pointer = nullptr;
   attack[kAttackMeleeSlot].number = melee ? 1 : 0;
@@ -233,8 +260,12 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   eval::Trace trace;
   machine.SetTrace(&trace);
   eval::Slot record{.record = attack.data()};
+  size_t before_may_attack = trace.events.size();
   if (std::optional<bool> allowed = CallOptional(machine, program, "may_attack", record); allowed && !*allowed) {
-    if (!refusal.refused()) refusal = RefusedByRule(context, "may_attack", "the attacker may not make this attack");
+    if (!refusal.refused()) {
+      refusal = RefusedByRule(context, "may_attack",
+                              "the attacker may not make this attack" + ConditionsRead(trace, program, before_may_attack));
+    }
   }
   // A weapon's range (rule in_range: beyond the maximum, or 5e's long range, no attack).
   if (std::optional<bool> within = CallOptional(machine, program, "in_range", record); within && !*within) {

@@ -42,7 +42,7 @@ bool Reads(const compile::Program& program, int32_t reader, Origin origin,
   if (added) {
     for (const compile::Instr& instr : program.rules[static_cast<size_t>(reader)].code) {
       if (instr.op == compile::Op::kCall) found->second.insert(key(Kind::kRule, instr.a));
-      if (instr.op == compile::Op::kColumn) found->second.insert(key(Kind::kColumn, instr.a));
+      if (instr.op == compile::Op::kColumn || instr.op == compile::Op::kHasRow) found->second.insert(key(Kind::kColumn, instr.a));
       if (instr.op == compile::Op::kMapCell) found->second.insert(key(Kind::kMapCell, instr.a));
     }
   }

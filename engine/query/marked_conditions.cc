@@ -17,7 +17,8 @@ std::vector<std::string> ConditionsMarked(const ruleset::Ruleset& rules, const c
 
 bool HasConditionMarked(const ruleset::Ruleset& rules, const model::Creature& creature, const char* column) {
   std::vector<std::string> marked = ConditionsMarked(rules, column);
-  return std::any_of(creature.conditions.begin(), creature.conditions.end(), [&](const std::string& name) {
+  std::vector<std::string> held = creature.AllConditions();
+  return std::any_of(held.begin(), held.end(), [&](const std::string& name) {
     return std::find(marked.begin(), marked.end(), name) != marked.end();
   });
 }

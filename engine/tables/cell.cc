@@ -71,6 +71,26 @@ std::optional<Value> ReadNoteList(const SourceFile& file, const YAML::Node& node
   return list;
 }
 
+// A list of lower_snake_case names ([helpless, prone]), each remembering where it is written.
+std::optional<Value> ReadNameListCell(const SourceFile& file, const YAML::Node& node,
+                                      const ColumnSchema& column, Diagnostics& diagnostics) {
+  if (!node.IsSequence()) return WrongType(file, node, column, diagnostics);
+  Value list;
+  list.kind = Value::Kind::kList;
+  list.span = yaml::SpanOf(file, node);
+  for (const YAML::Node& item : node) {
+    if (!item.IsScalar()) return WrongType(file, item, column, diagnostics);
+    auto name = yaml::ReadName(file, item, "column '" + column.name + "'", diagnostics);
+    if (!name) return std::nullopt;
+    Value entry;
+    entry.kind = Value::Kind::kText;
+    entry.text = *name;
+    entry.span = yaml::SpanOf(file, item);
+    list.entries.push_back({"", std::move(entry)});
+  }
+  return list;
+}
+
 std::optional<Value> ReadDistanceMap(const SourceFile& file, const YAML::Node& node,
                                      const ColumnSchema& column, double square_ft,
                                      Diagnostics& diagnostics) {
@@ -132,6 +152,7 @@ std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
                               const ColumnSchema& column, double square_ft,
                               Diagnostics& diagnostics) {
   if (column.type == CellType::kNoteList) return ReadNoteList(file, node, column, diagnostics);
+  if (column.type == CellType::kNameList) return ReadNameListCell(file, node, column, diagnostics);
   if (column.type == CellType::kDistanceMap) {
     return ReadDistanceMap(file, node, column, square_ft, diagnostics);
   }
@@ -210,6 +231,7 @@ std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
       return value;
     }
     case CellType::kNoteList:
+    case CellType::kNameList:
     case CellType::kDistanceMap:
       break;
   }

@@ -114,9 +114,11 @@ std::vector<TableSchema> BuildSchemas() {
   // Conditions whose ending the engine carries out (`stand_up_ends`: standing up removes it).
   // `forbids_movement`: a creature with it moves not at all, minimum movement included.
   // `incapacitates`: a creature with it counts as no threat beside an attacker (adjacent_hostiles).
+  // `brings`: the conditions a creature with it has as well (paralyzed: helpless), closed over.
+  // `text`: the words of the system's text the row rests on.
   schemas.push_back({"conditions", false, false, false,
                      {Col("stand_up_ends", T::kBool, false), Col("forbids_movement", T::kBool, false),
-                      Col("incapacitates", T::kBool, false)},
+                      Col("incapacitates", T::kBool, false), Col("brings", T::kNameList, false)},
                      {},
                      {}});
   // The shapes of area effects a `save` query measures (docs/scenarios.md): whether the effect
@@ -193,6 +195,7 @@ std::string DescribeType(CellType type) {
     case CellType::kNoteList: return "a list of footnote numbers";
     case CellType::kDistanceMap: return "a mapping of names to distances";
     case CellType::kColour: return "a colour such as '#7a9a5b'";
+    case CellType::kNameList: return "a list of names such as [helpless, prone]";
   }
   return "a value";
 }

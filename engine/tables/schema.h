@@ -21,6 +21,7 @@ enum class CellType {
   kNoteList,     // list of footnote ids
   kDistanceMap,  // mapping from the rows of another table to distances
   kColour,       // "#rrggbb", a colour a picture draws with
+  kNameList,     // a list of lower_snake_case names ([helpless, prone])
 };
 
 // One column of a table.

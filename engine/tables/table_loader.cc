@@ -7,6 +7,7 @@
 
 #include "base/limits.h"
 #include "base/suggest.h"
+#include "tables/brought_conditions.h"
 #include "tables/cell.h"
 #include "tables/extra_columns.h"
 #include "tables/yaml_file.h"
@@ -265,6 +266,7 @@ TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet&
 }
 
 void CheckTableSet(const TableSet& tables, const std::string& folder, Diagnostics& diagnostics) {
+  if (const Table* conditions = tables.Find("conditions")) CheckBrings(*conditions, diagnostics);
   for (const TableSchema& schema : KnownTables()) {
     const Table* table = tables.Find(schema.name);
     if (table == nullptr) {

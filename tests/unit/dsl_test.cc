@@ -1,5 +1,6 @@
 // The rules language end to end: checker errors (exact text), evaluation, stacking, and a
 // randomised comparison of the bytecode machine with a simple tree-walking evaluator.
+#include <array>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -104,7 +105,7 @@ TEST(RulesErrors, UnknownNamesSuggestAndSeveralAreReported) {
             "test.rules:2:21: error[unknown-name]: unknown name 'm'\n"
             " 2 | rule b(n: number) = m + 1\n"
             "   |                     ^\n"
-            "  note: expected one of: n, ac_modifiers, armor, attack_modifiers, bonus_types, movement_modes, sizes, "
+            "  note: expected one of: n, ac_modifiers, armor, attack_modifiers, bonus_types, conditions, movement_modes, sizes, "
             "speeds, terrain\n"
             "test.rules:3:21: error[unknown-name]: table 'armor' has no row 'hevy'\n"
             " 3 | rule c(n: number) = armor.hevy\n"
@@ -114,6 +115,45 @@ TEST(RulesErrors, UnknownNamesSuggestAndSeveralAreReported) {
             " 4 | rule d(n: number) = flor(n)\n"
             "   |                     ^~~~~~~\n"
             "  note: did you mean 'floor'?\n");
+}
+
+// any_condition(column): one has(row) per row of `conditions` whose bool column is true, traced
+// as that row's cell.
+TEST(RulesLanguage, AnyConditionReadsABoolColumnOfConditions) {
+  Compiled compiled = Compile("rule acts(mover: creature): bool = not mover.any_condition(cannot_act)\n");
+  ASSERT_EQ(compiled.errors, "");
+  const compile::Program& program = *compiled.program;
+  // The rows whose column is true are the flags the rule tests (helpless, dazed), not paralyzed.
+  EXPECT_GE(program.FlagBit("helpless"), 0);
+  EXPECT_GE(program.FlagBit("dazed"), 0);
+  EXPECT_EQ(program.FlagBit("paralyzed"), -1);
+  std::array<eval::Slot, compile::kRecordHeader + 32> creature{};
+  eval::Machine machine(program);
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  eval::Slot argument{.record = creature.data()};
+  EXPECT_EQ(machine.Call(program.FindRule("acts"), {&argument, 1}).number, 1);
+  creature[0].bits = uint64_t{1} << program.FlagBit("dazed");
+  trace.events.clear();
+  EXPECT_EQ(machine.Call(program.FindRule("acts"), {&argument, 1}).number, 0);
+  ASSERT_EQ(trace.events.size(), 2u);  // the dazed row's cell, then the rule
+  const compile::ColumnData& column = program.columns[static_cast<size_t>(trace.events[0].index)];
+  EXPECT_EQ(column.table, "conditions");
+  EXPECT_EQ(column.rows[static_cast<size_t>(trace.events[0].row)], "dazed");
+}
+
+TEST(RulesErrors, AnyConditionNeedsABoolColumn) {
+  EXPECT_EQ(Compile("rule a(mover: creature): bool = mover.any_condition(cannot_akt)\n"
+                    "rule b(mover: creature): bool = mover.any_condition(remark)\n")
+                .errors,
+            "test.rules:1:53: error[type]: table 'conditions' has no column 'cannot_akt'\n"
+            " 1 | rule a(mover: creature): bool = mover.any_condition(cannot_akt)\n"
+            "   |                                                     ^~~~~~~~~~\n"
+            "  note: did you mean 'cannot_act'?\n"
+            "test.rules:2:53: error[type]: column 'remark' of table 'conditions' is not true or false\n"
+            " 2 | rule b(mover: creature): bool = mover.any_condition(remark)\n"
+            "   |                                                     ^~~~~~\n"
+            "  note: expected one of: stand_up_ends, forbids_movement, incapacitates, cannot_act\n");
 }
 
 TEST(RulesErrors, TypeErrorsNameBothTypes) {

@@ -66,6 +66,7 @@ Type ColumnType(const tables::ColumnSchema& column) {
     case CellType::kEnum: return Type::Text();
     case CellType::kDistanceMap: return Type::Record(kMapColumn);
     case CellType::kNoteList: return {};
+    case CellType::kNameList: return {};
   }
   return {};
 }
@@ -276,6 +277,33 @@ class TypeChecker {
     return CheckRule(node.binding.index);
   }
 
+  // any_condition(column): one of its conditions is a row of `conditions` whose bool column holds.
+  Type CheckAnyCondition(Expr& node) {
+    if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
+      Error(node.span, "any_condition() takes a bool column of table 'conditions', e.g. mover.any_condition(cannot_act)");
+      return Type::Bool();
+    }
+    const Expr& arg = *node.operands[1];
+    const tables::Table* table = context_.tables.Find("conditions");
+    if (table == nullptr) {
+      Error(arg.span, "any_condition() reads table 'conditions', which this ruleset does not have");
+      return Type::Bool();
+    }
+    const tables::ColumnSchema* column = table->Column(arg.text);
+    if (column == nullptr || column->type != tables::CellType::kBool) {
+      std::vector<std::string> names;
+      for (const std::string& candidate : table->ColumnNames()) {
+        const tables::ColumnSchema* bool_column = table->Column(candidate);
+        if (bool_column != nullptr && bool_column->type == tables::CellType::kBool) names.push_back(candidate);
+      }
+      Diagnostic& error = Error(arg.span, column == nullptr
+                                              ? fmt::format("table 'conditions' has no column '{}'", arg.text)
+                                              : fmt::format("column '{}' of table 'conditions' is not true or false", arg.text));
+      SuggestName(error, arg.text, names);
+    }
+    return Type::Bool();
+  }
+
   Type CheckMethod(Expr& node, const RecordKind& record) {
     if (node.text == "has" && record.has_flags) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
@@ -283,6 +311,7 @@ class TypeChecker {
       }
       return Type::Bool();
     }
+    if (node.text == "any_condition" && record.has_flags) return CheckAnyCondition(node);
     if (node.text == "bonuses" && record.has_bonuses) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
         Error(node.span, "bonuses() takes what they modify, e.g. mover.bonuses(speed)");

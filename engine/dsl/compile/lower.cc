@@ -24,6 +24,7 @@ int StackEffect(Op op, int32_t a) {
     case Op::kConcat: return -1;
     case Op::kMin: case Op::kMax: return 1 - a;
     case Op::kJumpUnlessHas: case Op::kBonusConst: case Op::kBonusIfHas: return 0;  // read the frame only
+    case Op::kHasRow: return 0;
     default: return 0;  // kCall is adjusted by the emitter, which knows the callee's arity
   }
 }
@@ -266,6 +267,7 @@ class Lowerer {
         Add(Op::kField, node.binding.index + kRecordHeader);
         return;
       default:  // methods
+        if (node.text == "any_condition") return EmitAnyCondition(node);
         Emit(*node.operands[0]);
         if (node.text == "has") {
           Add(Op::kHas, Intern(program_.flags, node.operands[1]->text));
@@ -273,6 +275,30 @@ class Lowerer {
           Add(Op::kBonuses, Intern(program_.bonus_targets, node.operands[1]->text));
         }
         return;
+    }
+  }
+
+  // record.any_condition(column): has(row) for each row of `conditions` whose column is true,
+  // the largest of them (0 without such rows).
+  void EmitAnyCondition(const Expr& node) {
+    const std::string& column = node.operands[1]->text;
+    const tables::Table* table = context_.tables.Find("conditions");
+    int id = ColumnId("conditions", column);
+    int held = 0;
+    for (size_t row = 0; row < table->rows.size(); ++row) {
+      const tables::Value* cell = table->rows[row].Get(column);
+      if (cell == nullptr || !cell->AsBool()) continue;
+      Emit(*node.operands[0]);
+      int flag = Intern(program_.flags, table->rows[row].name);
+      Instr test{.op = Op::kHasRow, .flag = static_cast<uint8_t>(std::min(flag, 255)), .a = id,
+                 .k = static_cast<double>(row)};
+      Add(test);
+      held += 1;
+    }
+    if (held == 0) {
+      Add(Op::kConst, 0, 0);
+    } else if (held > 1) {
+      Add(Op::kMax, held);
     }
   }
 

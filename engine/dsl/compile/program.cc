@@ -20,6 +20,7 @@ const char* OpName(Op op) {
     case Op::kStore: return "store";
     case Op::kField: return "field";
     case Op::kHas: return "has";
+    case Op::kHasRow: return "has_row";
     case Op::kColumn: return "column";
     case Op::kMapCell: return "map_cell";
     case Op::kAdd: return "add";
@@ -83,6 +84,7 @@ std::string Operand(const Program& program, const Instr& instr) {
     case Op::kStore: return fmt::format("slot {}", instr.a);
     case Op::kField: return fmt::format("#{}", instr.a);
     case Op::kHas: return program.flags[static_cast<size_t>(instr.a)];
+    case Op::kHasRow: return program.flags[instr.flag];
     case Op::kColumn: {
       const ColumnData& column = program.columns[static_cast<size_t>(instr.a)];
       return column.table + "." + column.column;

@@ -26,6 +26,7 @@ enum class Op : uint8_t {
   kStore,             // frame[a] = pop
   kField,             // push record(pop)[a]
   kHas,               // push 1 if bit a of record(pop)'s flags is set, else 0
+  kHasRow,            // push 1 if bit `flag` of record(pop)'s flags is set; traced as columns[a]'s row k
   kColumn,            // push columns[a].values[row(pop)]
   kMapCell,           // key = pop, row = pop; push maps[a].values[row * keys + key]
   kAdd, kSub, kMul, kDiv, kMod, kPow, kNeg, kNot,

@@ -189,6 +189,15 @@ Slot Machine::Run(int rule_index, Slot* frame) {
         push_number(static_cast<double>((record[0].bits >> instr.a) & 1u));
         break;
       }
+      case Op::kHasRow: {  // one condition of any_condition(column): explained as its row's cell
+        const Slot* record = pop().record;
+        bool held = ((record[0].bits >> instr.flag) & 1u) != 0;
+        push_number(held ? 1 : 0);
+        if (held && trace_ != nullptr) {
+          trace_->events.push_back({TraceEvent::Kind::kColumn, instr.a, static_cast<int32_t>(instr.k), 0, 1, true, nullptr});
+        }
+        break;
+      }
       case Op::kColumn: {
         const compile::ColumnData& column = program_.columns[static_cast<size_t>(instr.a)];
         double index = pop().number;

@@ -1,0 +1,152 @@
+#include "query/creature_query.h"
+
+#include <fmt/format.h>
+
+#include "dsl/eval/machine.h"
+#include "query/explain.h"
+#include "query/records.h"
+#include "query/speed_query.h"
+#include "tables/brought_conditions.h"
+
+namespace rulecraft::query {
+
+namespace {
+
+// A table cell as JSON: true/false, a number, a text, a list of names, or null for n/a.
+nlohmann::json CellJson(const tables::Value& value) {
+  switch (value.kind) {
+    case tables::Value::Kind::kBool: return value.AsBool();
+    case tables::Value::Kind::kNumber: return Number(value.number);
+    case tables::Value::Kind::kText: return value.text;
+    case tables::Value::Kind::kList: {
+      nlohmann::json items = nlohmann::json::array();
+      for (const tables::Value::Item& item : value.entries) items.push_back(CellJson(item.value));
+      return items;
+    }
+    default: return nullptr;
+  }
+}
+
+// One condition of the creature with its row of `conditions` (its columns, where it is written),
+// or `known: false` when the table has no such row.
+nlohmann::json ConditionEntry(const AnswerContext& context, const std::string& name) {
+  nlohmann::json entry = {{"name", name}};
+  const tables::Table* table = context.rules.tables.Find("conditions");
+  const tables::Row* row = table != nullptr ? table->Find(name) : nullptr;
+  if (row == nullptr) {
+    entry["known"] = false;
+    return entry;
+  }
+  entry["label"] = row->label;
+  nlohmann::json columns = nlohmann::json::object();
+  for (const auto& [column, value] : row->cells) {
+    if (column == "also_called") continue;
+    columns[column] = CellJson(value);
+  }
+  entry["columns"] = std::move(columns);
+  entry["at"] = Where(row->span, context.sources);
+  return entry;
+}
+
+// The melee and ranged cells of the rows named after the creature's conditions in a modifier
+// table (`attack_modifiers`, `ac_modifiers`), by condition.
+nlohmann::json ModifierRows(const AnswerContext& context, const char* table_name, const std::vector<std::string>& held) {
+  nlohmann::json rows = nlohmann::json::object();
+  const tables::Table* table = context.rules.tables.Find(table_name);
+  if (table == nullptr) return rows;
+  for (const std::string& name : held) {
+    const tables::Row* row = table->Find(name);
+    if (row == nullptr) continue;
+    nlohmann::json cells = nlohmann::json::object();
+    for (const char* column : {"melee", "ranged"}) {
+      const tables::Value* cell = row->Get(column);
+      cells[column] = cell != nullptr ? CellJson(*cell) : nullptr;
+    }
+    cells["at"] = Where(row->span, context.sources);
+    rows[name] = std::move(cells);
+  }
+  return rows;
+}
+
+}  // namespace
+
+void AnswerCreature(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  const model::Creature* creature = context.scenario.FindCreature(query.params.value("creature", ""));
+  if (creature == nullptr) return (void)Fail(result, "unknown creature");
+  result["creature"] = creature->id;
+
+  // Conditions: those given, then those they bring, each saying what brought it.
+  nlohmann::json conditions = nlohmann::json::array();
+  for (const std::string& name : creature->conditions) {
+    nlohmann::json entry = ConditionEntry(context, name);
+    entry["given"] = true;
+    if (auto source = creature->sources.find(name); source != creature->sources.end()) entry["source"] = source->second;
+    conditions.push_back(std::move(entry));
+  }
+  for (const tables::BroughtCondition& brought : creature->brought) {
+    nlohmann::json entry = ConditionEntry(context, brought.name);
+    entry["given"] = false;
+    entry["brought_by"] = brought.by;
+    entry["chain"] = brought.chain;
+    if (auto source = creature->sources.find(brought.name); source != creature->sources.end()) {
+      entry["source"] = source->second;
+    }
+    conditions.push_back(std::move(entry));
+  }
+  result["conditions"] = std::move(conditions);
+
+  // What the rules say it may still do: each optional rule the ruleset has, explained.
+  CreatureRecord record;
+  BuildCreatureRecord(*creature, context.rules, record);
+  eval::Machine machine(program);
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  eval::Slot argument{.record = record.slots.data()};
+  nlohmann::json may = nlohmann::json::object();
+  nlohmann::json explain = nlohmann::json::array();
+  for (const char* rule : {"may_act", "threatens_at_all", "makes_attacks_of_opportunity", "may_react"}) {
+    int index = program.FindRule(rule);
+    if (index < 0) continue;
+    trace.events.clear();
+    may[rule] = machine.Call(index, {&argument, 1}).number != 0;
+    for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
+  }
+  if (!machine.error().empty()) return (void)Fail(result, machine.error());
+  result["may"] = std::move(may);
+
+  // Its speeds and movement modes, as the speed query answers them (conditions that halve speed,
+  // or forbid running or charging, show there).
+  nlohmann::json speed = nlohmann::json::object();
+  AnswerSpeed(context, query, speed);
+  if (speed.value("status", "ok") == "error") {
+    result["speed"] = {{"status", "error"}, {"message", speed.value("message", "")}};
+  } else {
+    nlohmann::json part = nlohmann::json::object();
+    for (const char* key : {"land_ft", "land_squares", "modes_ft", "speeds_ft"}) {
+      if (speed.contains(key)) part[key] = speed[key];
+    }
+    result["speed"] = std::move(part);
+    if (speed.contains("explain")) {
+      for (auto& entry : speed["explain"]) explain.push_back(std::move(entry));
+    }
+  }
+  // A forbidding condition stops every move whatever the speed (docs/tables.md, forbids_movement),
+  // and a creature that may not act moves not at all on its turn.
+  std::vector<std::string> held = creature->AllConditions();
+  bool immobile = false;
+  if (const tables::Table* table = context.rules.tables.Find("conditions")) {
+    for (const std::string& name : held) {
+      const tables::Row* row = table->Find(name);
+      const tables::Value* cell = row != nullptr ? row->Get("forbids_movement") : nullptr;
+      if (cell != nullptr && cell->AsBool()) immobile = true;
+    }
+  }
+  // It moves when no condition forbids it and, where the ruleset says, it may act at all.
+  result["may"]["move"] = !immobile && result["may"].value("may_act", true);
+  result["attack_modifiers"] = ModifierRows(context, "attack_modifiers", held);
+  result["ac_modifiers"] = ModifierRows(context, "ac_modifiers", held);
+  result["explain"] = std::move(explain);
+}
+
+}  // namespace rulecraft::query

@@ -1,0 +1,1 @@
+check tests/golden/conditions_unknown

@@ -1,0 +1,1 @@
+run tests/golden/creature_state.yaml

@@ -1,0 +1,1 @@
+run tests/golden/scenario_bad_sources.yaml --format text
