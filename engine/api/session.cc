@@ -18,6 +18,7 @@
 #include "render/query_layer.h"
 #include "rulecraft/rulecraft.h"
 #include "ruleset/ruleset.h"
+#include "ruleset/ruleset_with.h"
 
 namespace rulecraft {
 namespace {
@@ -339,10 +340,24 @@ TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics&
       ++report.broken_files;
       continue;
     }
-    query::AnswerContext context{loaded->scenario, *loaded->ruleset, state_->sources};
+    const SourceFile* source = state_->sources.Find(file);
+    std::map<uint32_t, YAML::Node> overrides;
+    if (source != nullptr) overrides = ruleset::CaseOverrides(*source);
     for (const model::Query& query : loaded->scenario.queries) {
       if (!query.expect) continue;
       TestCase result{file, LineOf(query.span, state_->sources), query.id, query.rule, false, {}};
+      // A case's `with:` answers it by its own copy of the ruleset (docs/scenarios.md).
+      std::optional<ruleset::Ruleset> changed;
+      if (auto with = overrides.find(query.span.begin); with != overrides.end()) {
+        changed = ruleset::RulesetWith(*loaded->ruleset, *source, with->second, state_->sources, diagnostics);
+        if (!changed) {
+          result.differences.push_back("with: the overrides have errors (reported above)");
+          report.failed += 1;
+          report.cases.push_back(std::move(result));
+          continue;
+        }
+      }
+      query::AnswerContext context{loaded->scenario, changed ? *changed : *loaded->ruleset, state_->sources};
       nlohmann::json actual = query::Answer(context, query);
       std::vector<query::Mismatch> mismatches = query::CompareExpected(*query.expect, actual);
       query::ReportMissingKeys(query, actual, mismatches, diagnostics);

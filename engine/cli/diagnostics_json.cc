@@ -1,5 +1,7 @@
 #include "cli/diagnostics_json.h"
 
+#include <algorithm>
+
 namespace rulecraft::cli {
 namespace {
 
@@ -18,6 +20,17 @@ void AddPlace(nlohmann::json& out, const SourceSpan& span, const SourceSet& sour
   }
 }
 
+// Adds "end": {"line", "col"} where `span` ends (the column just past its last byte), or null
+// when it names no file that was read; an editor underlines from line:col to there.
+void AddEnd(nlohmann::json& out, const SourceSpan& span, const SourceSet& sources) {
+  out["end"] = nullptr;
+  if (!span.HasFile()) return;
+  if (const SourceFile* file = sources.Find(span.file)) {
+    LineColumn at = file->Locate(std::max(span.end, span.begin));
+    out["end"] = {{"line", at.line}, {"col", at.column}};
+  }
+}
+
 }  // namespace
 
 nlohmann::json DiagnosticToJson(const Diagnostic& diagnostic, const SourceSet& sources) {
@@ -25,6 +38,7 @@ nlohmann::json DiagnosticToJson(const Diagnostic& diagnostic, const SourceSet& s
   out["severity"] = SeverityName(diagnostic.severity);
   out["code"] = diagnostic.code;
   AddPlace(out, diagnostic.span, sources);
+  AddEnd(out, diagnostic.span, sources);
   out["message"] = diagnostic.message;
   out["notes"] = nlohmann::json::array();
   for (const DiagnosticNote& note : diagnostic.notes) {

@@ -9,8 +9,8 @@
 
 namespace rulecraft::cli {
 
-// One diagnostic as {severity, code, file, line, col, message, notes: [{file, line, col,
-// message}], rendered}, line and col 1-based from `sources`; file, line and col are null for a
+// One diagnostic as {severity, code, file, line, col, end: {line, col}, message, notes: [{file,
+// line, col, message}], rendered}, line and col 1-based from `sources`, end just past the span; file, line, col and end are null for a
 // diagnostic (or note) that points at no file; `rendered` is the text stderr shows for it (the
 // message, the source line with a caret under the place, the notes).
 nlohmann::json DiagnosticToJson(const Diagnostic& diagnostic, const SourceSet& sources);

@@ -11,7 +11,9 @@
 #include "cli/check_answer.h"
 #include "cli/json_document.h"
 #include "cli/json_output.h"
+#include "cli/new_ruleset.h"
 #include "cli/output_file.h"
+#include "cli/ruleset_diff.h"
 #include "cli/run_answer.h"
 #include "cli/test_report_json.h"
 #include "cli/text_output.h"
@@ -139,6 +141,29 @@ int Test(const std::vector<std::string>& paths, const std::string& filter, bool 
   return ok ? kExitOk : kExitInputErrors;
 }
 
+// Compares two rulesets; exit 0 when equal, 1 when they differ, 2 when either does not load.
+int Diff(const std::string& a, const std::string& b, const std::string& format) {
+  rulecraft::SourceSet sources;
+  rulecraft::Diagnostics diagnostics;
+  rulecraft::cli::DiffAnswer answer = rulecraft::cli::AnswerDiff(a, b, sources, diagnostics);
+  if (format == "text") std::cout << rulecraft::cli::RenderDiffText(answer.document);
+  Finish(diagnostics, sources, format, std::move(answer.document));
+  if (!answer.loaded || diagnostics.HasErrors()) return kExitUsage;
+  return answer.equal ? kExitOk : kExitInputErrors;
+}
+
+// Creates a ruleset folder extending another; exit 0 when made, 1 when refused.
+int New(const rulecraft::cli::NewRulesetRequest& request) {
+  rulecraft::Diagnostics diagnostics;
+  std::string folder = rulecraft::cli::CreateRuleset(request, diagnostics);
+  rulecraft::SourceSet no_sources;
+  Finish(diagnostics, no_sources, "text", {});
+  if (folder.empty()) return kExitInputErrors;
+  std::cout << "created " << folder << ": ruleset.rules, README.md, tests/basics.yaml\n"
+            << "next: rulecraft check " << folder << " && rulecraft test " << folder << "\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -205,6 +230,29 @@ int main(int argc, char** argv) {
   test->add_flag("-v,--verbose", verbose, "Show the rule text of every case");
   test->footer(kFooter);
 
+  std::string diff_a;
+  std::string diff_b;
+  std::string diff_format = "text";
+  CLI::App* diff = app.add_subcommand(
+      "diff", "Compare two rulesets after `extends` and `uses`: settings, rules (both texts, with file:line) and "
+              "table rows and cells.");
+  diff->add_option("a", diff_a, "Bundled ruleset name or ruleset directory (shown as -)")->required();
+  diff->add_option("b", diff_b, "Bundled ruleset name or ruleset directory (shown as +)")->required();
+  AddFormatOption(*diff, diff_format);
+  diff->footer("Exit codes: 0 the rulesets are equal; 1 they differ; 2 a ruleset has errors or the command line "
+               "is wrong.");
+
+  rulecraft::cli::NewRulesetRequest new_request;
+  CLI::App* create = app.add_subcommand(
+      "new", "Create a ruleset folder that extends another: its manifest, a rules file showing how to override "
+             "a rule and a table row, a README with a decisions table, and one passing test.");
+  create->add_option("name", new_request.name, "The new ruleset's name (letters, digits, _)")->required();
+  create->add_option("--extends", new_request.extends, "Bundled ruleset name or ruleset directory it extends")
+      ->required();
+  create->add_option("folder", new_request.folder, "Folder to create (default: NAME); an existing one is refused");
+  create->footer("Never overwrites a folder or file. Exit codes: 0 created; 1 refused (the folder exists, a bad "
+                 "name, a parent that does not load); 2 the command line is wrong.");
+
   rulecraft::service::ServeOptions serve_options;
   CLI::App* serve = app.add_subcommand("serve", "Answer scenarios over HTTP as a JSON service (docs/api.md).");
   serve->add_option("--host", serve_options.host, "Address to listen on; loopback unless given")
@@ -228,6 +276,7 @@ int main(int argc, char** argv) {
     if (command == check) return {check_format, {{"rulesets", nlohmann::json::array()}}};
     if (command == run) return {run_format, {{"results", nlohmann::json::array()}}};
     if (command == test) return {test_format, rulecraft::cli::TestReportToJson({})};
+    if (command == diff) return {diff_format, {{"a", nullptr}, {"b", nullptr}, {"equal", false}}};
     return {"text", {}};
   };
   rulecraft::SourceSet no_sources;
@@ -250,6 +299,8 @@ int main(int argc, char** argv) {
     if (check->parsed()) return Check(rulesets, dump_after, check_format);
     if (run->parsed()) return Run(scenario, run_format, explain);
     if (test->parsed()) return Test(paths, filter, verbose, test_format);
+    if (create->parsed()) return New(new_request);
+    if (diff->parsed()) return Diff(diff_a, diff_b, diff_format);
     if (render->parsed()) return Render(render_scenario, render_query, render_output, force);
     if (serve->parsed()) return rulecraft::service::Serve(serve_options);
   } catch (const std::exception& error) {

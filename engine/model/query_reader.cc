@@ -610,6 +610,7 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
     if (auto text = yaml::ReadText(file, rule, "rule", diagnostics)) query.rule = *text;
   }
   reader.Optional("description");
+  reader.Optional("with");  // a test case's overrides, read by the test runner (ruleset/ruleset_with.h)
   if (YAML::Node expect = reader.Optional("expect"); expect.IsDefined()) {
     if (!expect.IsMap()) {
       diagnostics.Error("wrong-type", yaml::SpanOf(file, expect),

@@ -165,6 +165,7 @@ constexpr const char* kDocument = R"json({
           "file": { "type": "string", "nullable": true },
           "line": { "type": "integer", "nullable": true },
           "col": { "type": "integer", "nullable": true },
+          "end": { "type": "object", "nullable": true, "description": "where the span ends: line and col just past it" },
           "message": { "type": "string" },
           "notes": { "type": "array", "items": { "type": "object" } },
           "rendered": { "type": "string", "description": "the text stderr shows: message, source line, caret, notes" } } },

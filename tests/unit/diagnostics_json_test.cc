@@ -24,6 +24,7 @@ TEST(DiagnosticsJson, GivesSeverityCodeOneBasedLineAndColumnMessageAndNotes) {
   EXPECT_EQ(first["file"], "maps/ragged.yaml");
   EXPECT_EQ(first["line"], 4);
   EXPECT_EQ(first["col"], 7);
+  EXPECT_EQ(first["end"], (nlohmann::json{{"line", 4}, {"col", 13}}));
   EXPECT_EQ(first["message"], "expected a row as wide as the map");
   ASSERT_EQ(first["notes"].size(), 2u);
   EXPECT_EQ(first["notes"][0], (nlohmann::json{{"file", "maps/ragged.yaml"}, {"line", 3}, {"col", 7},
@@ -42,7 +43,7 @@ TEST(DiagnosticsJson, ADiagnosticWithNoFileHasNullPlaceAndEmptyNotes) {
   nlohmann::json json = DiagnosticsToJson(diagnostics, sources);
 
   nlohmann::json expected = nlohmann::json::parse(R"([{"severity": "warning", "code": "unknown-option", "file": null,
-      "line": null, "col": null, "message": "unknown option '--explian'", "notes": []}])");
+      "line": null, "col": null, "end": null, "message": "unknown option '--explian'", "notes": []}])");
   expected[0]["rendered"] = Render(diagnostics.items()[0], sources);
   EXPECT_EQ(json, expected);
 }
@@ -57,6 +58,7 @@ TEST(DiagnosticsJson, AFileNeverReadKeepsItsNameWithoutLineOrColumn) {
   EXPECT_EQ(entry["file"], "missing.yaml");
   EXPECT_TRUE(entry["line"].is_null());
   EXPECT_TRUE(entry["col"].is_null());
+  EXPECT_TRUE(entry["end"].is_null());
 }
 
 TEST(DiagnosticsJson, KeepsTheListsOrderAndIsAnEmptyArrayForNone) {

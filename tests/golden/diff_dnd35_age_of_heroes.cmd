@@ -1,0 +1,1 @@
+diff dnd35 age_of_heroes

@@ -1,0 +1,1 @@
+diff dnd35 examples/homebrew --format json

@@ -1,0 +1,1 @@
+test tests/golden/with_bad.yaml
