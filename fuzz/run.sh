@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs each fuzz target for a while on corpora seeded from the repository:
-#   fuzz/run.sh BUILD_DIR SECONDS [rules|table|scenario|lua ...]
+#   fuzz/run.sh BUILD_DIR SECONDS [rules|table|scenario|lua|service ...]
 # BUILD_DIR was configured with CXX=clang++-16 -DRULECRAFT_FUZZ=ON (fuzz/README.md). Exits 1
 # at the first target that finds a crash, a hang (10 s), a leak or a sanitizer report; the input
 # is left in BUILD_DIR/fuzz-work/ to be added to fuzz/regressions/<target>/.
@@ -9,7 +9,7 @@ set -eu
 build=$(cd "$1" && pwd)
 seconds=$2
 shift 2
-targets=${*:-rules table scenario lua}
+targets=${*:-rules table scenario lua service}
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/fuzz-work
 cd "$source_dir"
@@ -46,6 +46,18 @@ seed() {
       for file in scripts/*.lua rulesets/*/hooks/*.lua tests/lua/*/hooks/*.lua; do
         [ -f "$file" ] && cp "$file" "$seeds/$(echo "$file" | tr / _)"
       done ;;
+    service)
+      # A byte choosing the endpoint (service_fuzzer.cc), then a body: each example and golden
+      # scenario as YAML to run (0x12), to render (0x1a) and to open and ask (0x10); two checks.
+      for file in examples/*.yaml tests/golden/*.yaml; do
+        [ -f "$file" ] || continue
+        for endpoint in 022 032 020; do
+          { printf "\\$endpoint"; cat "$file"; } > "$seeds/$endpoint-$(echo "$file" | tr / _)"
+        done
+      done
+      printf '\003{"rulesets": ["dnd35", "starfinder"]}' > "$seeds/check-two"
+      printf '\003{"ruleset": "dnd5e"}' > "$seeds/check-one"
+      printf '\020ruleset: dnd35\nmap: { legend: { ".": open }, rows: ["...."] }\ncreatures: [{ id: a, at: [0, 0] }]\nqueries: []\n\000{ id: q, reach: { creature: a } }\000{ move: { creature: a, to: [2, 0] } }' > "$seeds/open-ask-change" ;;
   esac
   if [ -d "fuzz/regressions/$1" ]; then cp fuzz/regressions/"$1"/* "$seeds/" 2>/dev/null || true; fi
 }
@@ -57,8 +69,15 @@ for target in $targets; do
   dict=""
   [ "$target" = rules ] && dict="-dict=$source_dir/fuzz/rules.dict"
   echo "fuzz: $target for ${seconds}s"
+  log=$work/$target.log
+  status=0
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$build/fuzz/${target}_fuzzer" "$corpus" "$work/$target-seeds" $dict \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 \
-      -print_final_stats=1 -artifact_prefix="$work/$target-" 2>&1 | tail -n 40
+      -print_final_stats=1 -artifact_prefix="$work/$target-" >"$log" 2>&1 || status=$?
+  tail -n 40 "$log"
+  if [ "$status" -ne 0 ]; then
+    echo "fuzz: $target found a crash, a hang, a leak or a sanitizer report (exit $status); its input is in $work/" >&2
+    exit 1
+  fi
 done

@@ -25,7 +25,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool IsRulesetFolder(const fs::path& path) { return fs::exists(path / "ruleset.rules"); }
+bool IsRulesetFolder(const fs::path& path) {
+  std::error_code error;  // a symlink loop is no folder, not an exception
+  return fs::exists(path / "ruleset.rules", error);
+}
 
 // The ruleset a test file belongs to: `<ruleset>/tests/file.yaml` → `<ruleset>`.
 // Found from the file's real location, so `cd rulesets/dnd35 && rulecraft test tests/x.yaml`
@@ -319,14 +322,15 @@ TestReport Session::RunTests(const std::vector<std::string>& paths, Diagnostics&
   for (const std::string& given : paths) {
     // A bundled ruleset's name stands for its folder, as `rulecraft check` accepts it.
     std::string path = given;
-    if (!fs::exists(given)) {
+    std::error_code error;  // a path that cannot be looked at (a symlink loop) is read as a file, and refused there
+    if (!fs::exists(given, error) && !fs::is_symlink(fs::symlink_status(given, error))) {
       Diagnostics not_found;
       if (auto bundled = state_->finder.Find(given, "", {}, not_found)) path = *bundled;
     }
     if (IsRulesetFolder(path)) {
       auto found = YamlFilesIn(fs::path(path) / "tests");
       files.insert(files.end(), found.begin(), found.end());
-    } else if (fs::is_directory(path)) {
+    } else if (fs::is_directory(path, error)) {
       auto found = YamlFilesIn(path);
       files.insert(files.end(), found.begin(), found.end());
     } else {

@@ -16,6 +16,8 @@ inline constexpr int32_t kMaxMapSide = 4096;
 inline constexpr int64_t kMaxAltitude = 4096;
 // Creatures per scenario.
 inline constexpr size_t kMaxCreatures = 10000;
+// Queries per scenario (and per request to the service).
+inline constexpr size_t kMaxQueries = 10000;
 // Nesting depth of `extends` chains between rulesets.
 inline constexpr int kMaxExtendsDepth = 16;
 // Largest edit distance at which a name is offered as "did you mean".
@@ -46,6 +48,8 @@ inline constexpr size_t kLuaMemoryMax = size_t{1} << 30;
 // group (a chain `a + b + c` counts each operator); refused on the token stream, before any
 // recursive walk.
 inline constexpr size_t kMaxRulesDepth = 200;
+// Bytes of one token of a rules file: a name, a number, a quoted text.
+inline constexpr size_t kMaxRulesTokenBytes = 4096;
 
 // --- YAML (tables, scenarios) ---
 // Levels a YAML document may nest (a scenario needs about 8); deeper is refused before
@@ -53,6 +57,9 @@ inline constexpr size_t kMaxRulesDepth = 200;
 inline constexpr size_t kMaxYamlDepth = 64;
 // Values a YAML document may hold once its aliases are expanded.
 inline constexpr size_t kMaxYamlNodes = 2'000'000;
+// Bytes of one YAML value (a name, a map row, a description): a map row of kMaxMapSide squares
+// fits many times over.
+inline constexpr size_t kMaxYamlScalarBytes = size_t{64} << 10;
 
 // --- Numbers ---
 // Largest number a table cell may hold (feet for distances): larger ones are mistakes, and

@@ -85,6 +85,12 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
   std::error_code error;
   fs::file_status status = fs::status(path, error);
   if (error || !fs::exists(status)) {
+    std::error_code link_error;
+    if (fs::is_symlink(fs::symlink_status(path, link_error))) {
+      diagnostics.Error("not-a-file", {path, 0, 0},
+                        "expected a file, found a symbolic link that leads to none (a loop, or a missing target)");
+      return nullptr;
+    }
     diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file: it does not exist");
     return nullptr;
   }

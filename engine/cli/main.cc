@@ -13,6 +13,7 @@
 #include "cli/json_output.h"
 #include "cli/new_ruleset.h"
 #include "cli/output_file.h"
+#include "cli/query_failures.h"
 #include "cli/ruleset_diff.h"
 #include "cli/run_answer.h"
 #include "cli/test_report_json.h"
@@ -103,7 +104,13 @@ int Run(const std::string& scenario, const std::string& format, const std::strin
   if (format == "text" && answer.document.contains("ruleset")) {
     std::cout << rulecraft::cli::RenderResultsText(answer.document, explain != ExplainLevel::kNone);
   }
+  // A query a script failed is shown at the script's line too, as every error is.
+  rulecraft::Diagnostics failures = rulecraft::cli::QueryFailures(answer.document, session.sources());
   Finish(diagnostics, session.sources(), format, std::move(answer.document));
+  std::cerr << rulecraft::Render(failures, session.sources());
+  if (failures.ErrorCount() > 0) {
+    std::cerr << failures.ErrorCount() << (failures.ErrorCount() == 1 ? " query failed\n" : " queries failed\n");
+  }
   return answer.ok ? kExitOk : kExitInputErrors;
 }
 

@@ -7,6 +7,7 @@
 
 #include <lua.hpp>
 
+#include "base/limits.h"
 #include "base/suggest.h"
 #include "hooks/strict_view.h"
 #include "hooks/views.h"
@@ -525,6 +526,9 @@ double Runner::Run(HookPoint point, const std::vector<const Script*>& scripts, d
                               : point == HookPoint::kZoneStepCost     ? "zone_may_enter"
                                                                       : "occupant_may_enter");
         }
+      } else if (point == HookPoint::kSpeed && result > limits::kMaxScenarioFeet) {
+        wrong = fmt::format("speed returned {} ft, more than the {} ft a speed may be (limits::kMaxScenarioFeet)",
+                            result, limits::kMaxScenarioFeet);
       }
     } else {
       wrong = fmt::format("{} returned a {}; it returns {} or nil (to keep the rules' result)", name,

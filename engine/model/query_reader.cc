@@ -684,6 +684,12 @@ void ReadQueries(const SourceFile& file, const YAML::Node& node, const ruleset::
                       "expected a list of queries, found " + yaml::Describe(node));
     return;
   }
+  if (node.size() > limits::kMaxQueries) {
+    diagnostics.Error("too-large", yaml::SpanOf(file, node),
+                      fmt::format("a scenario asks at most {} queries (limits::kMaxQueries), found {}",
+                                  limits::kMaxQueries, node.size()));
+    return;
+  }
   size_t index = 0;
   for (const YAML::Node& item : node) {
     auto query = ReadQuery(file, item, index++, rules, scenario, diagnostics);

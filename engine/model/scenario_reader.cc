@@ -186,6 +186,10 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   size_t errors = diagnostics.ErrorCount();
   auto id = yaml::ReadText(file, reader.Required("id"), "creature id", diagnostics);
   if (!id) return std::nullopt;
+  if (id->empty()) {  // no query could name it
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, reader.Required("id")), "expected a creature id, found empty text");
+    return std::nullopt;
+  }
   creature.id = *id;
   if (YAML::Node side = reader.Optional("side"); side.IsDefined()) {
     if (auto text = yaml::ReadName(file, side, "side", diagnostics)) creature.side = *text;
@@ -303,7 +307,8 @@ void ReadCreatures(const SourceFile& file, const YAML::Node& node, const ruleset
   }
   if (node.size() > limits::kMaxCreatures) {
     diagnostics.Error("too-large", yaml::SpanOf(file, node),
-                      fmt::format("a scenario holds at most {} creatures", limits::kMaxCreatures));
+                      fmt::format("a scenario holds at most {} creatures (limits::kMaxCreatures), found {}",
+                                  limits::kMaxCreatures, node.size()));
     return;
   }
   std::unordered_map<std::string, size_t> index_of;  // creature id → its index, for duplicates

@@ -2,8 +2,11 @@
 
 #include <charconv>
 #include <cmath>
+#include <sstream>
 
 #include <fmt/format.h>
+
+#include <yaml-cpp/eventhandler.h>
 
 #include "base/limits.h"
 #include "base/suggest.h"
@@ -36,6 +39,25 @@ bool IsIdentifier(std::string_view text) {
   return true;
 }
 
+// Where each document of a text starts, counted by yaml-cpp's parser without building nodes,
+// at most kMost: yaml-cpp's LoadAll never ends on a ',' at a document's top level (it reads an
+// empty document there, forever).
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  static constexpr size_t kMost = 100;
+  std::vector<YAML::Mark> starts;
+
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
 }  // namespace
 
 std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics) {
@@ -52,8 +74,13 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
     return std::nullopt;
   }
   std::vector<YAML::Node> documents;
+  DocumentStarts counted;
   try {
-    documents = YAML::LoadAll(file.text());
+    std::istringstream text(file.text());
+    YAML::Parser parser(text);
+    while (counted.starts.size() <= DocumentStarts::kMost && parser.HandleNextDocument(counted)) {
+    }
+    if (counted.starts.size() == 1) documents.push_back(YAML::Load(file.text()));
   } catch (const YAML::Exception& error) {
     uint32_t offset = OffsetOf(file, error.mark);
     // yaml-cpp names what it expected where it gave up, often a line late; the layout says
@@ -72,13 +99,23 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
     diagnostics.Error("yaml-syntax", {file.path(), 0, 1}, std::string("invalid YAML: ") + error.what());
     return std::nullopt;
   }
-  if (documents.empty()) return YAML::Node(YAML::NodeType::Null);
-  if (documents.size() > 1) {
-    diagnostics.Error("yaml-documents", SpanOf(file, documents[1]),
-                      fmt::format("expected one YAML document in the file, found {}; a second starts here",
-                                  documents.size()));
+  if (counted.starts.size() > 1) {
+    uint32_t offset = OffsetOf(file, counted.starts[1]);
+    if (offset < file.text().size() && file.text()[offset] == ',') {
+      diagnostics.Error("yaml-syntax", {file.path(), offset, offset + 1},
+                        "invalid YAML: expected a value or the end of the file, found ',' outside brackets");
+    } else if (counted.starts.size() > DocumentStarts::kMost) {
+      diagnostics.Error("yaml-documents", {file.path(), offset, offset + 1},
+                        fmt::format("expected one YAML document in the file, found more than {}; a second starts here",
+                                    DocumentStarts::kMost));
+    } else {
+      diagnostics.Error("yaml-documents", {file.path(), offset, offset + 1},
+                        fmt::format("expected one YAML document in the file, found {}; a second starts here",
+                                    counted.starts.size()));
+    }
     return std::nullopt;
   }
+  if (documents.empty()) return YAML::Node(YAML::NodeType::Null);
   if (!CheckDocument(file, documents[0], diagnostics)) return std::nullopt;
   size_t errors = diagnostics.ErrorCount();
   CheckDuplicateKeys(file, documents[0], diagnostics);

@@ -129,6 +129,12 @@ bool CheckDocument(const SourceFile& file, const YAML::Node& document, Diagnosti
                                     limits::kMaxYamlDepth));
       return false;
     }
+    if (node.IsScalar() && node.Scalar().size() > limits::kMaxYamlScalarBytes) {
+      diagnostics.Error("too-large", SpanOf(file, node),
+                        fmt::format("this value is {} bytes long, more than {} (limits::kMaxYamlScalarBytes)",
+                                    node.Scalar().size(), limits::kMaxYamlScalarBytes));
+      return false;
+    }
     const std::string& tag = node.Tag();
     if (!tag.empty() && tag != "?" && tag != "!") {
       diagnostics.Error("yaml-tag", SpanOf(file, node),

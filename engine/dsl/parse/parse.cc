@@ -1,5 +1,7 @@
 #include "dsl/parse/parse.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <set>
 #include <string>
 #include <vector>
@@ -380,6 +382,24 @@ const antlr4::Token* TooDeep(const std::vector<antlr4::Token*>& tokens, const an
   return nullptr;
 }
 
+// The first token longer than limits::kMaxRulesTokenBytes, or nullptr.
+const antlr4::Token* TooLong(const std::vector<antlr4::Token*>& tokens) {
+  for (const antlr4::Token* token : tokens) {
+    if (token->getType() != antlr4::Token::EOF && token->getText().size() > limits::kMaxRulesTokenBytes) return token;
+  }
+  return nullptr;
+}
+
+// The first number too large for a double, or nullptr (then std::stod cannot fail).
+const antlr4::Token* TooLarge(const std::vector<antlr4::Token*>& tokens) {
+  for (const antlr4::Token* token : tokens) {
+    if (token->getType() != RulesLexer::NUMBER) continue;
+    std::string text = token->getText();
+    if (!std::isfinite(std::strtod(text.c_str(), nullptr))) return token;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics& diagnostics) {
@@ -396,6 +416,18 @@ std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics
                         fmt::format("the rules nest deeper than {} levels here (limits::kMaxRulesDepth): "
                                     "split the expression into rules, or use let",
                                     limits::kMaxRulesDepth));
+      return std::nullopt;
+    }
+    if (const antlr4::Token* long_token = TooLong(tokens.getTokens())) {
+      diagnostics.Error("too-large", TokenSpan(file, long_token),
+                        fmt::format("this token is longer than {} bytes (limits::kMaxRulesTokenBytes)",
+                                    limits::kMaxRulesTokenBytes));
+      return std::nullopt;
+    }
+    if (const antlr4::Token* large = TooLarge(tokens.getTokens())) {
+      diagnostics.Error("out-of-range", TokenSpan(file, large),
+                        fmt::format("expected a number a double can hold (below 1.8e308), found one of {} digits",
+                                    large->getText().size()));
       return std::nullopt;
     }
     RulesParser parser(&tokens);

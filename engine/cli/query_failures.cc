@@ -1,0 +1,35 @@
+#include "cli/query_failures.h"
+
+#include <string>
+
+#include <fmt/format.h>
+
+namespace rulecraft::cli {
+
+Diagnostics QueryFailures(const nlohmann::json& document, const SourceSet& sources) {
+  Diagnostics failures;
+  if (!document.contains("results") || !document["results"].is_array()) return failures;
+  for (const nlohmann::json& result : document["results"]) {
+    if (result.value("status", "") != "error" || !result.contains("diagnostic")) continue;
+    const nlohmann::json& diagnostic = result["diagnostic"];
+    if (!diagnostic.value("file", nlohmann::json()).is_string() || !diagnostic.value("line", nlohmann::json()).is_number_integer()) {
+      continue;
+    }
+    const SourceFile* file = sources.Find(diagnostic["file"].get<std::string>());
+    const int64_t line = diagnostic["line"].get<int64_t>();
+    if (file == nullptr || line < 1 || line > file->LineCount()) continue;
+    std::string_view text = file->Line(static_cast<uint32_t>(line));
+    size_t first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) first = 0;
+    size_t last = text.find_last_not_of(" \t\r");
+    size_t length = last == std::string_view::npos || last < first ? 1 : last - first + 1;
+    uint32_t begin = file->OffsetOf(static_cast<uint32_t>(line), static_cast<uint32_t>(first + 1));
+    failures.Error(diagnostic.value("code", std::string("query-failed")),
+                   {file->path(), begin, begin + static_cast<uint32_t>(length)},
+                   fmt::format("query '{}' ({}) failed: {}", result.value("id", std::string()),
+                               result.value("kind", std::string()), diagnostic.value("message", std::string())));
+  }
+  return failures;
+}
+
+}  // namespace rulecraft::cli

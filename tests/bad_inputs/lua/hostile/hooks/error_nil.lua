@@ -1,0 +1,4 @@
+-- Raises nil.
+function speed(mover, land_ft)
+  error(nil)
+end

@@ -1,0 +1,2 @@
+-- A speed no creature has.
+function speed(mover, land_ft) return 1e300 end

@@ -1,0 +1,2 @@
+-- A speed that is words.
+function speed(mover, land_ft) return "fast" end

@@ -1,0 +1,4 @@
+-- Not Lua.
+function speed(mover, land_ft)
+  return land_ft +
+end
