@@ -35,6 +35,20 @@ nlohmann::json Number(double value) {
   return value;
 }
 
+nlohmann::json CellJson(const tables::Value& value) {
+  switch (value.kind) {
+    case tables::Value::Kind::kBool: return value.AsBool();
+    case tables::Value::Kind::kNumber: return Number(value.number);
+    case tables::Value::Kind::kText: return value.text;
+    case tables::Value::Kind::kList: {
+      nlohmann::json items = nlohmann::json::array();
+      for (const tables::Value::Item& item : value.entries) items.push_back(CellJson(item.value));
+      return items;
+    }
+    default: return nullptr;
+  }
+}
+
 std::string Where(const SourceSpan& span, const SourceSet& sources) {
   const SourceFile* file = sources.Find(span.file);
   if (file == nullptr) return RulesetRelativeName(span.file);

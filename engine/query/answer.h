@@ -34,6 +34,9 @@ void Unsupported(nlohmann::json& result, const std::string& key, const std::stri
 // A number as JSON: an integer when it is whole, so 10 prints as 10, not 10.0.
 nlohmann::json Number(double value);
 
+// A table cell as JSON: true/false, a number, a text, a list of its items, or null for n/a.
+nlohmann::json CellJson(const tables::Value& value);
+
 // Turns `result` into the report of a failed Lua hook (docs/lua.md): status "error", the
 // message "script.lua:12: …" and a `diagnostic` {code, file, line, message}; keeps id and kind.
 void ReportHookFailure(const hooks::Runner& hooks, nlohmann::json& result);

@@ -12,21 +12,6 @@ namespace rulecraft::query {
 
 namespace {
 
-// A table cell as JSON: true/false, a number, a text, a list of names, or null for n/a.
-nlohmann::json CellJson(const tables::Value& value) {
-  switch (value.kind) {
-    case tables::Value::Kind::kBool: return value.AsBool();
-    case tables::Value::Kind::kNumber: return Number(value.number);
-    case tables::Value::Kind::kText: return value.text;
-    case tables::Value::Kind::kList: {
-      nlohmann::json items = nlohmann::json::array();
-      for (const tables::Value::Item& item : value.entries) items.push_back(CellJson(item.value));
-      return items;
-    }
-    default: return nullptr;
-  }
-}
-
 // One condition of the creature with its row of `conditions` (its columns, where it is written),
 // or `known: false` when the table has no such row.
 nlohmann::json ConditionEntry(const AnswerContext& context, const std::string& name) {

@@ -12,16 +12,6 @@ namespace rulecraft::query {
 
 namespace {
 
-// A table cell as JSON: true/false, a number, a text, or null for n/a.
-nlohmann::json CellJson(const tables::Value& value) {
-  switch (value.kind) {
-    case tables::Value::Kind::kBool: return value.AsBool();
-    case tables::Value::Kind::kNumber: return Number(value.number);
-    case tables::Value::Kind::kText: return value.text;
-    default: return nullptr;
-  }
-}
-
 // For each speed the creature has, its row of the ruleset's `speed_kinds` table, every column
 // but the row's words (what moving that way gives: 001 a climber is not flat-footed, +8 to
 // Athletics …), so a tool shows them beside the speed.
