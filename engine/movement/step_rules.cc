@@ -8,9 +8,9 @@
 namespace rulecraft::movement {
 namespace {
 
-// Memo tables above this many entries are not worth allocating; such steps are evaluated
-// every time (correct, only slower).
-constexpr size_t kMaxMemo = size_t{1} << 24;
+// Memo tables above this many entries (4 MiB of floats) are not worth allocating and filling for
+// every search; such steps are memoised sparsely, by a hash of the entries a search meets.
+constexpr size_t kMaxDenseMemo = size_t{1} << 20;
 
 const std::vector<const hooks::Script*> kNoScripts;
 
@@ -134,13 +134,13 @@ float StepRules::EvaluateOne(const SubStep& step) {
 }
 
 float StepRules::Cost(const SubStep& step) {
-  if (costs_.empty()) return Evaluate(step);
   size_t index = ((static_cast<size_t>(step.to) * classes_ + step.side_a) * classes_ + step.side_b) * stride_ +
                  ((BarrierKey(step) * widths_ + static_cast<size_t>(step.narrowed)) * turns_ +
                   static_cast<size_t>(step.turn)) *
                      static_cast<size_t>(cycle_ + 1) +
                  static_cast<size_t>(step.diagonal_number);
-  float& memo = costs_[index];
+  float& memo = costs_.empty() ? sparse_costs_.try_emplace(index, std::numeric_limits<float>::quiet_NaN()).first->second
+                               : costs_[index];
   if (std::isnan(memo)) memo = Evaluate(step);
   return memo;
 }
@@ -149,7 +149,8 @@ void StepRules::SizeMemo() {
   stride_ = static_cast<size_t>(cycle_ + 1) * turns_ * widths_ * barriers_;
   size_t entries = classes_ * classes_ * classes_ * stride_;
   costs_.clear();
-  if (entries <= kMaxMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+  sparse_costs_.clear();
+  if (entries <= kMaxDenseMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
 }
 
 void StepRules::TrackTurns() {

@@ -125,6 +125,7 @@ class StepRules : private hooks::Oracle {
   size_t barriers_ = 1;  // 1 + 2 × the kinds of barriers between squares the map has
   bool fractional_ = false;
   std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
+  std::unordered_map<size_t, float> sparse_costs_;  // the same where costs_ would be too large (empty)
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
   std::string error_;
   hooks::Runner* hooks_ = nullptr;
