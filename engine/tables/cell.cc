@@ -57,28 +57,36 @@ std::optional<Value> WrongType(const SourceFile& file, const YAML::Node& node,
   return std::nullopt;
 }
 
-std::optional<Value> ReadNoteList(const SourceFile& file, const YAML::Node& node,
-                                  const ColumnSchema& column, Diagnostics& diagnostics) {
+// A YAML list read item by item: `item` reads one entry (reporting what is wrong and returning
+// nullopt); anything but a sequence is the column's wrong type.
+template <typename ReadItem>
+std::optional<Value> ReadListCell(const SourceFile& file, const YAML::Node& node, const ColumnSchema& column,
+                                  Diagnostics& diagnostics, ReadItem item) {
   if (!node.IsSequence()) return WrongType(file, node, column, diagnostics);
   Value list;
   list.kind = Value::Kind::kList;
   list.span = yaml::SpanOf(file, node);
-  for (const YAML::Node& item : node) {
-    auto id = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
-    if (!id) return WrongType(file, item, column, diagnostics);
-    list.entries.emplace_back("", Number(static_cast<double>(*id), item, file));
+  for (const YAML::Node& entry : node) {
+    std::optional<Value> value = item(entry);
+    if (!value) return std::nullopt;
+    list.entries.emplace_back("", std::move(*value));
   }
   return list;
+}
+
+std::optional<Value> ReadNoteList(const SourceFile& file, const YAML::Node& node,
+                                  const ColumnSchema& column, Diagnostics& diagnostics) {
+  return ReadListCell(file, node, column, diagnostics, [&](const YAML::Node& item) -> std::optional<Value> {
+    auto id = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
+    if (!id) return WrongType(file, item, column, diagnostics);
+    return Number(static_cast<double>(*id), item, file);
+  });
 }
 
 // A list of lower_snake_case names ([helpless, prone]), each remembering where it is written.
 std::optional<Value> ReadNameListCell(const SourceFile& file, const YAML::Node& node,
                                       const ColumnSchema& column, Diagnostics& diagnostics) {
-  if (!node.IsSequence()) return WrongType(file, node, column, diagnostics);
-  Value list;
-  list.kind = Value::Kind::kList;
-  list.span = yaml::SpanOf(file, node);
-  for (const YAML::Node& item : node) {
+  return ReadListCell(file, node, column, diagnostics, [&](const YAML::Node& item) -> std::optional<Value> {
     if (!item.IsScalar()) return WrongType(file, item, column, diagnostics);
     auto name = yaml::ReadName(file, item, "column '" + column.name + "'", diagnostics);
     if (!name) return std::nullopt;
@@ -86,9 +94,8 @@ std::optional<Value> ReadNameListCell(const SourceFile& file, const YAML::Node& 
     entry.kind = Value::Kind::kText;
     entry.text = *name;
     entry.span = yaml::SpanOf(file, item);
-    list.entries.push_back({"", std::move(entry)});
-  }
-  return list;
+    return entry;
+  });
 }
 
 std::optional<Value> ReadDistanceMap(const SourceFile& file, const YAML::Node& node,
