@@ -1,7 +1,7 @@
 // The battle-map page: edit a map and its creatures, click a creature and a square, and read the
 // engine's answers — numbers from POST /v1/run, the picture from POST /v1/render.
 import { fetchRulesets, renderScenario, runScenario, ServiceError } from "./api.js";
-import { answersView, questionsFor, routeQuestion } from "./questions.js";
+import { answersView, questionsFor, routeQuestion, stateQuestion } from "./questions.js";
 import { MapView } from "./map_view.js";
 import { creatureAt, edgeKey, freshId, fromScenario, newBattle, paint, resize, toScenario, useSizes } from "./scenario.js";
 import { readYaml, writeYaml } from "./yaml.js";
@@ -201,6 +201,7 @@ function onPress(place) {
       if (!page.actor || here?.id === page.actor) {
         page.actor = here && here.id !== page.actor ? here.id : null;
         page.target = null;
+        if (page.actor) askState();
       } else {
         page.target = [place.x, place.y];
         ask(here);
@@ -248,12 +249,22 @@ let askAgainTimer = null;
 function askAgainSoon() {
   clearTimeout(askAgainTimer);
   const routing = page.through.length > 0;
-  if (!page.actor || (!page.target && !routing)) return;
+  if (!page.actor) return;
   askAgainTimer = setTimeout(() => {
     const actor = page.battle.creatures.find((creature) => creature.id === page.actor);
     if (actor && routing) askRoute();
-    else if (actor) ask(creatureAt(page.battle, ...page.target));
+    else if (actor && page.target) ask(creatureAt(page.battle, ...page.target));
+    else if (actor && tool() !== "route") askState();
   }, 400);
+}
+
+// Asks the chosen creature's state: what its conditions bring and leave it, shown until a square is clicked.
+async function askState() {
+  clearTimeout(askAgainTimer);
+  const actor = page.battle.creatures.find((creature) => creature.id === page.actor);
+  page.through = [];
+  page.queries = [stateQuestion(actor)];
+  await runAndDraw("");
 }
 
 // Asks the route through the squares clicked so far, by the chosen mode.

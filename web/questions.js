@@ -13,6 +13,7 @@ const kShown = {
   travel: ["possible", "miles_per_hour", "miles_per_day", "miles"],
   reach: ["reachable_count", "may_end_count", "speed_ft", "budget_ft"],
   threatened: ["threatened", "square", "threatens"],
+  creature: ["conditions", "may", "speed", "armor_class"],
   attack: ["possible", "why", "adjacent", "flanking", "flankers", "cover", "concealment", "miss_chance",
     "attack_bonus", "ac_bonus", "net", "line_of_effect", "line_of_sight", "attack_of_opportunity", "effects"],
 };
@@ -35,6 +36,12 @@ export function questionsFor(actor, to, defender, options) {
   return queries;
 }
 
+/** The query asked when `actor` is first clicked: its effective state (conditions with what they
+ * bring, what it may do, its speed), as the `creature` query answers it. */
+export function stateQuestion(actor) {
+  return { id: "state", creature: { creature: actor.id } };
+}
+
 /** The query asked when `actor` is clicked and then the squares `through`, in order: a route by
  * `mode` (maybe empty: the ruleset's default). */
 export function routeQuestion(actor, through, mode) {
@@ -42,16 +49,26 @@ export function routeQuestion(actor, through, mode) {
 }
 
 /** A value as the page shows it: yes/no, numbers and words as they are, lists joined, a mapping as
- * "key value, …" (an attack of opportunity by its attacker), nothing as a dash. */
+ * "key value, …" (an attack of opportunity by its attacker, a condition by its name and what
+ * brought it), nothing as a dash. */
 export function shownText(value) {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
-    return value.map((item) => (typeof item === "object" && item !== null && "by" in item ? item.by : shownText(item))).join(", ");
+    return value.map(listedText).join(", ");
   }
   if (typeof value === "object") return Object.entries(value).map(([key, item]) => `${key} ${shownText(item)}`).join(", ");
   return String(value);
+}
+
+// One entry of a list as the page shows it: an attack of opportunity by its attacker, a condition
+// by its name (and the condition that brought it), anything else as itself.
+function listedText(item) {
+  if (typeof item !== "object" || item === null) return shownText(item);
+  if ("by" in item) return item.by;
+  if ("name" in item) return item.brought_by ? `${item.name} (from ${item.brought_by})` : item.name;
+  return shownText(item);
 }
 
 /** One line of `explain`: the summary's own sentence, or the rule, table cell or hook behind a number and where it is written. */

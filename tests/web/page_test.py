@@ -42,6 +42,15 @@ def start_browser():
     return webdriver.Chrome(service=Service(driver), options=options)
 
 
+def listed_text(item):
+    """One entry of a list as the page shows it (web/questions.js, listedText)."""
+    if isinstance(item, dict) and "by" in item:
+        return item["by"]
+    if isinstance(item, dict) and "name" in item:
+        return f"{item['name']} (from {item['brought_by']})" if item.get("brought_by") else item["name"]
+    return shown_text(item)
+
+
 def shown_text(value):
     """A value as the page shows it (web/questions.js, shownText)."""
     if value is None:
@@ -51,7 +60,7 @@ def shown_text(value):
     if isinstance(value, list):
         if not value:
             return "none"
-        return ", ".join(item["by"] if isinstance(item, dict) and "by" in item else shown_text(item) for item in value)
+        return ", ".join(listed_text(item) for item in value)
     if isinstance(value, dict):
         return ", ".join(f"{key} {shown_text(item)}" for key, item in value.items())
     if isinstance(value, float) and value.is_integer():
@@ -305,6 +314,43 @@ class PageTest(unittest.TestCase):
         answers, _ = self.assert_page_agrees_with_command(["path", "reach", "threatened"])
         self.assertEqual((answers["path"]["cost_ft"], answers["path"]["within"]), (40, "double"))
         self.assertEqual(browser.find_elements(By.CSS_SELECTOR, "#map .route-mark"), [])
+
+    def test_a_creatures_state_from_its_conditions(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        self.choose_tool("creature")
+        self.click_square(2, 2)
+        self.set_field("creature-id", "guard")
+        Select(browser.find_element(By.ID, "creature-conditions")).select_by_value("paralyzed")
+        self.wait(lambda: "conditions: [paralyzed]" in self.scenario_yaml())
+
+        # Clicking the guard with the ask tool asks its state first.
+        self.choose_tool("ask")
+        self.click_square(2, 2)
+        self.wait_idle()
+        self.wait(lambda: "state" in self.shown_answers())
+        self.assertIn("creature: { creature: guard }", self.scenario_yaml())
+        answers, _ = self.assert_page_agrees_with_command(["state"])
+        # 3.5 SRD, Paralyzed: "A paralyzed character … is helpless"; Helpless: it threatens no one,
+        # and the bundled rules read the conditions table's columns.
+        shown = self.shown_answers()["state"]
+        self.assertEqual(shown["conditions"][0], "paralyzed, helpless (from paralyzed)")
+        self.assertFalse(answers["state"]["may"]["may_act"])
+        self.assertIn("may_act no", shown["may"][0])
+
+        # Taking the condition away asks the state again: now it may act.
+        self.choose_tool("creature")
+        self.click_square(2, 2)
+        Select(browser.find_element(By.ID, "creature-conditions")).deselect_all()
+        browser.find_element(By.ID, "creature-conditions").send_keys(Keys.TAB)
+        self.wait(lambda: "conditions:" not in self.scenario_yaml())
+        self.wait(lambda: self.shown_answers().get("state", {}).get("conditions", ("",))[0] == "none")
+        self.wait_idle()
+        answers, _ = self.assert_page_agrees_with_command(["state"])
+        self.assertTrue(answers["state"]["may"]["may_act"])
+        os.makedirs(SCREENSHOT_DIR, exist_ok=True)
+        self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page_state.png")))
 
     def test_a_refused_scenario_shows_its_located_errors(self):
         browser = self.browser
