@@ -192,6 +192,8 @@
 ---@field forbids_movement? boolean column `forbids_movement`
 ---@field incapacitates? boolean column `incapacitates`
 ---@field brings? string[] column `brings`
+---@field keeps_away_from_source? boolean column `keeps_away_from_source`
+---@field notes? integer[] column `notes`
 
 ---@class rulecraft.row.area_shapes: rulecraft.Row
 ---@field turns_corners boolean column `turns_corners`

@@ -304,6 +304,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
   std::optional<bool> advantage = CallOptional(machine, program, "advantage", record);
   std::optional<bool> disadvantage = CallOptional(machine, program, "disadvantage", record);
+  std::optional<bool> critical = CallOptional(machine, program, "critical_on_hit", record);
   // The range penalty the attack bonus holds, on its own (rule range_penalty, d20).
   if (int penalty_rule = program.FindRule("range_penalty"); penalty_rule >= 0 && weapon) {
     result["range_penalty"] = Number(machine.Call(penalty_rule, {&record, 1}).number);
@@ -327,6 +328,7 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   else Unsupported(result, "advantage", fmt::format("ruleset '{}' has no rule 'advantage'", ruleset));
   if (disadvantage) result["disadvantage"] = *disadvantage;
   else Unsupported(result, "disadvantage", fmt::format("ruleset '{}' has no rule 'disadvantage'", ruleset));
+  if (critical) result["critical_on_hit"] = *critical;
   if (!cover.measured) {
     Unsupported(result, "cover", fmt::format("ruleset '{}' has no rule 'cover_degree' or 'concealment_degree'", ruleset));
   }

@@ -1,5 +1,9 @@
 #include "query/creature_query.h"
 
+#include <optional>
+#include <string>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "dsl/eval/machine.h"
@@ -33,14 +37,53 @@ nlohmann::json ConditionEntry(const AnswerContext& context, const std::string& n
   return entry;
 }
 
-// The melee and ranged cells of the rows named after the creature's conditions in a modifier
-// table (`attack_modifiers`, `ac_modifiers`), by condition.
+// Whether a condition row gives a modifier in `column` (read by `condition_bonuses`): not 0, or
+// a footnote of the row holds for the column.
+bool GivesModifier(const tables::Table& conditions, const tables::Row& row, const std::string& column) {
+  const tables::Value* cell = row.Get(column);
+  if (cell != nullptr && cell->IsNumber() && cell->number != 0) return true;
+  const tables::Value* notes = row.Get("notes");
+  if (notes == nullptr) return false;
+  for (const auto& [unused, id] : notes->entries) {
+    for (const tables::Footnote& note : conditions.footnotes) {
+      if (static_cast<double>(note.id) == id.number && note.AppliesTo(column)) return true;
+    }
+  }
+  return false;
+}
+
+// The `<kind>_melee` and `<kind>_ranged` cells of a condition's row in `conditions` (kind attack
+// or ac), when the table declares them and the row gives a modifier in either.
+std::optional<nlohmann::json> ConditionModifiers(const AnswerContext& context, const std::string& kind,
+                                                 const std::string& name) {
+  const tables::Table* conditions = context.rules.tables.Find("conditions");
+  const tables::Row* row = conditions != nullptr ? conditions->Find(name) : nullptr;
+  if (row == nullptr) return std::nullopt;
+  std::string melee = kind + "_melee", ranged = kind + "_ranged";
+  if (conditions->Column(melee) == nullptr || conditions->Column(ranged) == nullptr) return std::nullopt;
+  if (!GivesModifier(*conditions, *row, melee) && !GivesModifier(*conditions, *row, ranged)) return std::nullopt;
+  nlohmann::json cells = nlohmann::json::object();
+  for (const auto& [answer, column] : {std::pair{"melee", melee}, std::pair{"ranged", ranged}}) {
+    const tables::Value* cell = row->Get(column);
+    cells[answer] = cell != nullptr ? CellJson(*cell) : nullptr;
+  }
+  cells["at"] = Where(row->span, context.sources);
+  return cells;
+}
+
+// The melee and ranged modifiers of the creature's conditions, by condition: the conditions
+// table's `attack_melee` … `ac_ranged` columns (d20), else the rows named after them in a
+// modifier table (`attack_modifiers`, `ac_modifiers`).
 nlohmann::json ModifierRows(const AnswerContext& context, const char* table_name, const std::vector<std::string>& held) {
   nlohmann::json rows = nlohmann::json::object();
+  std::string kind = std::string(table_name) == "attack_modifiers" ? "attack" : "ac";
   const tables::Table* table = context.rules.tables.Find(table_name);
-  if (table == nullptr) return rows;
   for (const std::string& name : held) {
-    const tables::Row* row = table->Find(name);
+    if (std::optional<nlohmann::json> cells = ConditionModifiers(context, kind, name)) {
+      rows[name] = std::move(*cells);
+      continue;
+    }
+    const tables::Row* row = table != nullptr ? table->Find(name) : nullptr;
     if (row == nullptr) continue;
     nlohmann::json cells = nlohmann::json::object();
     for (const char* column : {"melee", "ranged"}) {

@@ -15,6 +15,7 @@
 #include "movement/search.h"
 #include "query/accidental_end.h"
 #include "query/explain.h"
+#include "query/keep_away.h"
 #include "query/marked_conditions.h"
 #include "query/opportunity.h"
 #include "query/path_within.h"
@@ -48,6 +49,7 @@ struct Move {
   bool squeeze = false;                      // a space of several squares may narrow (rule may_squeeze)
   std::string immobile;                      // why it moves not at all (a condition forbidding movement), or empty
   int32_t start_shape = 0;                   // the shape it starts in (FootprintsOf): narrowed when placed squeezed
+  std::optional<KeepAway> keep_away;         // a source it may not move closer to (5e frightened), if it sees one
   std::unique_ptr<movement::GridView> grid;
   // The first kind's rules and hooks, as the single-kind code reads them.
   movement::StepRules* rules = nullptr;
@@ -249,6 +251,11 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
     for (auto& kind : move.kinds) kind->budget_ft = 0;
     result["immobile"] = move.immobile;
   }
+  // 5e frightened: no end and no step closer to the source it sees (table conditions, keeps_away_from_source).
+  move.keep_away = KeepAwayOf(context, *move.creature);
+  if (move.keep_away) {
+    result["keeps_away_from"] = {{"condition", move.keep_away->condition}, {"source", move.keep_away->source}};
+  }
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
   if (query.params.contains("speed")) result["speed"] = query.params["speed"];
@@ -327,6 +334,7 @@ nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x
 
 // Whether the move may end with its space at (x, y) in a footprint: by any of its kinds.
 bool MayEnd(Move& move, int32_t x, int32_t y, const movement::Footprint& footprint) {
+  if (move.keep_away && move.keep_away->EndsCloser(x, y)) return false;
   for (auto& kind : move.kinds) {
     if (movement::MayEndIn(*move.grid, *kind->rules, x, y, footprint)) return true;
   }
@@ -694,6 +702,15 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     kinds.assign(route.empty() ? 0 : route.size() - 1, 0);
   }
   if (HookFailed(move, result)) return;
+  // A path that steps closer to the source its mover keeps away from is refused (the search
+  // does not look for a way round that never comes closer).
+  for (size_t i = 1; move.keep_away && i < route.size(); ++i) {
+    if (!move.keep_away->Approaches(route[i - 1].x, route[i - 1].y, route[i].x, route[i].y)) continue;
+    result["reachable"] = false;
+    result["why"] = move.keep_away->Why();
+    if (!limited) result["within"] = nullptr;
+    return;
+  }
   result["reachable"] = !route.empty();
   if (route.empty()) {
     result["why"] = limited ? fmt::format("no legal route within the {} mode's {} ft", move.mode_name,
@@ -831,6 +848,9 @@ void AnswerRoute(const AnswerContext& context, const model::Query& query, nlohma
       } else if (priced.kind < 0) {
         why = "the rules do not allow this step (may_enter, or the space leaves the map)";
       }
+    }
+    if (why.empty() && rise == 0 && move.keep_away && move.keep_away->Approaches(from.x, from.y, to.x, to.y)) {
+      why = move.keep_away->Why();
     }
     if (!why.empty() && !move.immobile.empty()) why = move.immobile;
     if (!why.empty()) {

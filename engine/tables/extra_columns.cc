@@ -16,7 +16,7 @@ const std::vector<std::pair<std::string, CellType>>& DeclarableTypes() {
   static const std::vector<std::pair<std::string, CellType>> types = {
       {"bool", CellType::kBool},         {"int", CellType::kInt},   {"number", CellType::kNumber},
       {"distance", CellType::kDistance}, {"text", CellType::kText}, {"name", CellType::kName},
-      {"colour", CellType::kColour},     {"enum", CellType::kEnum}};
+      {"colour", CellType::kColour},     {"enum", CellType::kEnum}, {"optional_int", CellType::kOptionalInt}};
   return types;
 }
 

@@ -116,9 +116,13 @@ std::vector<TableSchema> BuildSchemas() {
   // `incapacitates`: a creature with it counts as no threat beside an attacker (adjacent_hostiles).
   // `brings`: the conditions a creature with it has as well (paralyzed: helpless), closed over.
   // `text`: the words of the system's text the row rests on.
-  schemas.push_back({"conditions", false, false, false,
+  // `keeps_away_from_source`: while it sees the creature the scenario ties the condition to, it
+  // may not move closer to it (5e frightened). `notes`: footnotes of the row, as in the modifier
+  // tables (what a modifier column brings along).
+  schemas.push_back({"conditions", false, false, true,
                      {Col("stand_up_ends", T::kBool, false), Col("forbids_movement", T::kBool, false),
-                      Col("incapacitates", T::kBool, false), Col("brings", T::kNameList, false)},
+                      Col("incapacitates", T::kBool, false), Col("brings", T::kNameList, false),
+                      Col("keeps_away_from_source", T::kBool, false), Col("notes", T::kNoteList, false)},
                      {},
                      {}});
   // The shapes of area effects a `save` query measures (docs/scenarios.md): whether the effect

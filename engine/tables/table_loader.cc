@@ -177,11 +177,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   if (YAML::Node source = top.Optional("source"); source.IsDefined()) {
     if (auto text = yaml::ReadText(file, source, "source", diagnostics)) table.source = *text;
   }
-  if (schema.footnotes) {
-    if (YAML::Node notes = top.Optional("footnotes"); notes.IsDefined()) {
-      ReadFootnotes(file, notes, schema, table, diagnostics);
-    }
-  }
+  YAML::Node notes = schema.footnotes ? top.Optional("footnotes") : YAML::Node();
   YAML::Node columns = top.Optional("columns");
   YAML::Node rows = top.Required("rows");
   top.RejectUnknown();
@@ -191,6 +187,8 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   std::vector<ExtraColumn> declared = inherited;
   declared.insert(declared.end(), table.extra_columns.begin(), table.extra_columns.end());
   const TableSchema row_schema = WithExtraColumns(schema, declared);
+  // After the declared columns: a footnote may hold for one of them (`conditions`' ac_ranged).
+  if (schema.footnotes && notes.IsDefined()) ReadFootnotes(file, notes, row_schema, table, diagnostics);
   if (!rows.IsDefined()) return table;
   table.rows_span = yaml::SpanOf(file, rows);
   if (!rows.IsSequence()) {

@@ -153,7 +153,7 @@ TEST(RulesErrors, AnyConditionNeedsABoolColumn) {
             "test.rules:2:53: error[type]: column 'remark' of table 'conditions' is not true or false\n"
             " 2 | rule b(mover: creature): bool = mover.any_condition(remark)\n"
             "   |                                                     ^~~~~~\n"
-            "  note: expected one of: stand_up_ends, forbids_movement, incapacitates, cannot_act\n");
+            "  note: expected one of: stand_up_ends, forbids_movement, incapacitates, keeps_away_from_source, cannot_act\n");
 }
 
 TEST(RulesErrors, TypeErrorsNameBothTypes) {

@@ -304,6 +304,58 @@ class TypeChecker {
     return Type::Bool();
   }
 
+  // condition_bonuses(column, type): a modifier of bonus type `type` for each of the creature's
+  // conditions whose whole-number `column` of table `conditions` is written.
+  Type CheckConditionBonuses(Expr& node) {
+    const char* usage = "condition_bonuses() takes a number column of table 'conditions' and a bonus type, "
+                        "e.g. attacker.condition_bonuses(attack_melee, untyped)";
+    if (node.operands.size() != 3 || node.operands[1]->binding.kind != BindingKind::kFlag) {
+      Error(node.span, usage);
+      return Type::Modifiers(Unit::kNone);
+    }
+    Expr& type = *node.operands[2];
+    if (type.binding.kind != BindingKind::kBonusType && type.kind != ExprKind::kName) {
+      Error(type.span, "expected a bonus type name (a row of table 'bonus_types')");
+    }
+    const Expr& arg = *node.operands[1];
+    const tables::Table* table = context_.tables.Find("conditions");
+    if (table == nullptr) {
+      Error(arg.span, "condition_bonuses() reads table 'conditions', which this ruleset does not have");
+      return Type::Modifiers(Unit::kNone);
+    }
+    auto numeric = [](const tables::ColumnSchema* column) {
+      return column != nullptr &&
+             (column->type == tables::CellType::kInt || column->type == tables::CellType::kOptionalInt);
+    };
+    const tables::ColumnSchema* column = table->Column(arg.text);
+    if (!numeric(column)) {
+      std::vector<std::string> names;
+      for (const std::string& candidate : table->ColumnNames()) {
+        if (numeric(table->Column(candidate))) names.push_back(candidate);
+      }
+      Diagnostic& error = Error(arg.span, column == nullptr
+                                              ? fmt::format("table 'conditions' has no column '{}'", arg.text)
+                                              : fmt::format("column '{}' of table 'conditions' is not a whole number", arg.text));
+      SuggestName(error, arg.text, names);
+    }
+    CheckRowBonusTypes(*table);
+    return Type::Modifiers(Unit::kNone);
+  }
+
+  // Each row's `bonus_type` (when the table declares it) names a row of `bonus_types`.
+  void CheckRowBonusTypes(const tables::Table& conditions) {
+    const tables::Table* types = context_.tables.Find("bonus_types");
+    if (conditions.Column("bonus_type") == nullptr || types == nullptr || row_bonus_types_checked_) return;
+    row_bonus_types_checked_ = true;
+    for (const tables::Row& row : conditions.rows) {
+      const tables::Value* own = row.Get("bonus_type");
+      if (own == nullptr || types->IndexOf(own->text) >= 0) continue;
+      Diagnostic& error = Error(own->span, fmt::format("row '{}' of table 'conditions' names bonus type '{}', "
+                                                       "which table 'bonus_types' does not have", row.name, own->text));
+      SuggestName(error, own->text, types->RowNames());
+    }
+  }
+
   Type CheckMethod(Expr& node, const RecordKind& record) {
     if (node.text == "has" && record.has_flags) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
@@ -312,6 +364,7 @@ class TypeChecker {
       return Type::Bool();
     }
     if (node.text == "any_condition" && record.has_flags) return CheckAnyCondition(node);
+    if (node.text == "condition_bonuses" && record.has_flags) return CheckConditionBonuses(node);
     if (node.text == "bonuses" && record.has_bonuses) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
         Error(node.span, "bonuses() takes what they modify, e.g. mover.bonuses(speed)");
@@ -502,6 +555,7 @@ class TypeChecker {
 
   PassContext& context_;
   std::vector<int> state_;
+  bool row_bonus_types_checked_ = false;  // CheckRowBonusTypes reports once
   ast::Rule* current_ = nullptr;
   std::vector<Type> locals_;
 };

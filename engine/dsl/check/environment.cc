@@ -247,6 +247,9 @@ const std::vector<HookPoint>& HookPoints() {
        "optional: whether the attack roll has advantage (attack queries answer `advantage`)"},
       {"disadvantage", {{"attack", Type::Record("attack")}}, Type::Bool(),
        "optional: whether the attack roll has disadvantage (attack queries answer `disadvantage`)"},
+      {"critical_on_hit", {{"attack", Type::Record("attack")}}, Type::Bool(),
+       "optional: whether a hit by this attack is a critical hit (5e: against a paralyzed or unconscious "
+       "creature from within 5 feet); attack queries answer `critical_on_hit`"},
       {"attack_bonus", {{"attack", Type::Record("attack")}}, Type::Number(),
        "the attacker's total modifier on the attack roll"},
       {"ac_bonus", {{"attack", Type::Record("attack")}}, Type::Number(),

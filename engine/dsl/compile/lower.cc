@@ -268,6 +268,7 @@ class Lowerer {
         return;
       default:  // methods
         if (node.text == "any_condition") return EmitAnyCondition(node);
+        if (node.text == "condition_bonuses") return EmitConditionBonuses(node);
         Emit(*node.operands[0]);
         if (node.text == "has") {
           Add(Op::kHas, Intern(program_.flags, node.operands[1]->text));
@@ -300,6 +301,45 @@ class Lowerer {
     } else if (held > 1) {
       Add(Op::kMax, held);
     }
+  }
+
+  // A condition row's own `bonus_type` (a column a ruleset may declare on `conditions`: shaken
+  // and frightened are one fear), else `type`.
+  int32_t RowBonusType(const tables::Row& condition, int32_t type) {
+    const tables::Value* own = condition.Get("bonus_type");
+    if (own == nullptr) return type;
+    for (size_t i = 0; i < program_.bonus_types.size(); ++i) {
+      if (program_.bonus_types[i].name == own->text) return static_cast<int32_t>(i);
+    }
+    return type;  // not a bonus type: reported by CheckConditionBonuses
+  }
+
+  // record.condition_bonuses(column, type): a list holding, for each row of `conditions` the
+  // creature has whose `column` is not 0 or has a footnote for it, the bonus(row.column, type,
+  // "row label"); the row's has() test and its cell are traced, so `explain` names the row.
+  void EmitConditionBonuses(const Expr& node) {
+    const std::string& column = node.operands[1]->text;
+    const tables::Table* table = context_.tables.Find("conditions");
+    int id = ColumnId("conditions", column);
+    const ColumnData data = program_.columns[static_cast<size_t>(id)];  // a copy: Emit may add columns
+    Add(Op::kListBegin);
+    for (size_t row = 0; row < table->rows.size(); ++row) {
+      if (data.values[row] == 0 && data.effects[row].empty()) continue;
+      const tables::Row& condition = table->rows[row];
+      Emit(*node.operands[0]);
+      Add(Op::kHas, Intern(program_.flags, condition.name));
+      size_t skip = Add(Op::kJumpIfFalse);
+      Add(Op::kConst, 0, static_cast<double>(row));
+      Add(Op::kColumn, id);
+      ModifierOrigin origin;
+      origin.source = condition.label.empty() ? condition.name : condition.label;
+      origin.span = data.spans[row];
+      program_.origins.push_back(origin);
+      Add(Op::kBonus, RowBonusType(condition, node.operands[2]->binding.index),
+          static_cast<double>(program_.origins.size() - 1));
+      Patch(skip);
+    }
+    Add(Op::kListEnd);
   }
 
   void EmitBinary(const Expr& node) {

@@ -1,0 +1,1 @@
+check tests/golden/condition_bonuses_bad
