@@ -450,7 +450,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   AnswerContext here{scenario, context.rules, context.sources, context.budget};
   eval::Machine machine(program);
   TurnRecord turn;
-  Walk walk{here,   *creature, machine, turn, nlohmann::json::array(), {}, nlohmann::json::array(),
+  Walk walk{here, *creature, machine, turn, nlohmann::json::array(), {}, nlohmann::json::array(),
             nlohmann::json::array(), 0};
   nlohmann::json answers = nlohmann::json::array();
   nlohmann::json used = nlohmann::json::object();
