@@ -557,6 +557,15 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
       }
     }
   }
+  // `tumbled`: the opponents tumbled past earlier in the round (rule tumble_dc's `earlier`).
+  if (YAML::Node tumbled = state.Optional("tumbled"); tumbled.IsDefined()) {
+    auto count = tumbled.IsScalar() ? yaml::ParseInt(tumbled.Scalar()) : std::nullopt;
+    if (!count || *count < 0 || *count > limits::kMaxTurnActions) {
+      diagnostics.Error("out-of-range", yaml::SpanOf(file, tumbled),
+                        fmt::format("expected how many opponents the round has tumbled past, 0 to {}, found {}",
+                                    limits::kMaxTurnActions, yaml::Describe(tumbled)));
+    }
+  }
   // `taken`: the rows of `actions` the round has taken (what turn.has(NAME) reads).
   if (YAML::Node taken = state.Optional("taken"); taken.IsDefined()) {
     CheckEach(file, taken, "rows of table 'actions'", "taken", diagnostics, [&](const YAML::Node& item) {

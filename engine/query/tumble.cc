@@ -6,6 +6,7 @@
 #include "dsl/eval/machine.h"
 #include "model/attitude.h"
 #include "query/given_dice.h"
+#include "query/records.h"
 
 namespace rulecraft::query {
 namespace {
@@ -53,8 +54,20 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
   const nlohmann::json steps = sub.value("steps", nlohmann::json::array());
   const nlohmann::json provoked = sub.value("attacks_of_opportunity", nlohmann::json::array());
   std::vector<Passed> passed;
+  eval::Machine machine(program);
+  int must_rule = program.FindRule("must_tumble_past");
+  CreatureRecord mover_record;
+  BuildCreatureRecord(mover, context.rules, mover_record);
   for (const model::Creature& other : context.scenario.creatures) {
     if (other.id == mover.id || !other.valid || !model::HostileTo(other, mover, context.rules)) continue;
+    if (must_rule >= 0) {
+      CreatureRecord other_record;
+      BuildCreatureRecord(other, context.rules, other_record);
+      eval::Slot args[2] = {eval::Slot{.record = mover_record.slots.data()}, eval::Slot{.record = other_record.slots.data()}};
+      bool must = machine.Call(must_rule, args).number != 0;
+      if (!machine.error().empty()) return Fail(result, machine.error());
+      if (!must) continue;
+    }
     Passed entry{&other, 0, false};
     for (size_t i = 0; i < steps.size(); ++i) {
       const nlohmann::json& at = steps[i]["at"];
@@ -76,7 +89,6 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
   if (tumble.is_object() && tumble.contains("roll")) given = nlohmann::json::array({tumble["roll"]});
   int64_t modifier = tumble.is_object() ? tumble.value("modifier", int64_t{0}) : 0;
   GivenDice dice(context, query, "tumble", given);
-  eval::Machine machine(program);
   int check = 0;
   for (const Passed& entry : passed) {
     const tables::Row* kind = KindOf(*tumbles, entry.through);

@@ -457,6 +457,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   nlohmann::json taken = nlohmann::json::array();
   if (query.params.contains("state")) {
     ResumeFrom(program, query.params["state"], *table, rows, *creature, turn, used, taken);
+    walk.tumbled = query.params["state"].value("tumbled", 0);  // opponents tumbled past earlier in the round
   }
   Budget budget{may_take, program.FindRule("creature_may_take"), nullptr};
   bool legal = true;
@@ -575,6 +576,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   if (!walk.ended.empty()) result["conditions_ended"] = walk.ended;
   nlohmann::json state = {{"at", {creature->at.x, creature->at.y}}, {"moved_ft", Number(moved)}, {"actions_used", used}};
   if (!taken.empty()) state["taken"] = taken;
+  if (walk.tumbled > 0) state["tumbled"] = walk.tumbled;
   if (!creature->conditions.empty()) state["conditions"] = creature->conditions;
   result["state"] = std::move(state);
   if (!machine.error().empty()) Fail(result, machine.error());
