@@ -218,6 +218,13 @@
 ---@field auto_critical? boolean column `auto_critical`
 ---@field attack_kind? "melee"|"ranged" column `attack_kind`
 
+---@class rulecraft.row.tumbles: rulecraft.Row
+---@field dc integer column `dc`
+---@field per_extra_opponent integer column `per_extra_opponent`
+---@field ends_move_on_failure boolean column `ends_move_on_failure`
+---@field through_enemy boolean column `through_enemy`
+---@field while_moving? string column `while_moving`
+
 ---@class rulecraft.row.skills: rulecraft.Row
 
 ---@class rulecraft.row.weapons: rulecraft.Row
@@ -250,6 +257,7 @@
 ---@field area_shapes? {[string]: rulecraft.row.area_shapes, [integer]: rulecraft.row.area_shapes} table `area_shapes`
 ---@field attitudes? {[string]: rulecraft.row.attitudes, [integer]: rulecraft.row.attitudes} table `attitudes`
 ---@field actions? {[string]: rulecraft.row.actions, [integer]: rulecraft.row.actions} table `actions`
+---@field tumbles? {[string]: rulecraft.row.tumbles, [integer]: rulecraft.row.tumbles} table `tumbles`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`
 ---@field weapons? {[string]: rulecraft.row.weapons, [integer]: rulecraft.row.weapons} table `weapons`
 

@@ -372,6 +372,8 @@ void CheckAttackKind(const SourceFile& file, const YAML::Node& kind, const table
   }
 }
 
+bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Diagnostics& diagnostics);
+
 // One action of a turn's list: `{ name: { … } }`, the name a row of `actions`; a row that moves
 // takes `to` or `through` (and `speed`), a row that attacks `target` and `kind`, any other none.
 bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::Table& table,
@@ -435,14 +437,59 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     if (to.IsDefined()) CheckPlace(file, to, "to", scenario, diagnostics);
     if (through.IsDefined()) check({"through", P::kPlaceList, false});
     check({"speed", P::kSpeedKind, false});
+    if (YAML::Node tumble = params.Optional("tumble"); tumble.IsDefined()) CheckTumble(file, tumble, rules, diagnostics);
   }
   if (attack) {
     check({"target", P::kCreature, true});
     check({"kind", P::kAttackKind, true});
     check({"damage", P::kNumber, false});  // the damage dealt, for a save it sets (rule action_save_dc)
+    check({"weapon", P::kWeapon, false});  // passed on to the attack query: its range and refusals
     CheckAttackKind(file, params.Optional("kind"), table, *row, diagnostics);
   }
   params.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
+}
+
+// A moving action's `tumble:` (table `tumbles`, rule tumble_dc): the d20 results of its checks,
+// `roll: 17` or `rolls: [17, 9]` (the scenario's seeded dice for the rest), and the tumbler's
+// `modifier` (its Tumble bonus), all optional.
+bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
+  if (rules.tables.Find("tumbles") == nullptr) {
+    diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
+                      fmt::format("ruleset '{}' has no table 'tumbles' (docs/tables.md): its moves cannot tumble",
+                                  rules.manifest.name));
+    return false;
+  }
+  if (node.IsNull()) return true;  // `tumble:` alone: every check rolled with the scenario's seed
+  yaml::MapReader tumble(file, node, "tumble", diagnostics);
+  if (!tumble.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  auto d20 = [&](const YAML::Node& item, const char* key) {
+    auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
+    if (value && *value >= 1 && *value <= 20) return true;
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                      fmt::format("expected a d20 result, a whole number from 1 to 20, in the tumble's '{}', found {}",
+                                  key, yaml::Describe(item)));
+    return false;
+  };
+  YAML::Node roll = tumble.Optional("roll"), rolls = tumble.Optional("rolls");
+  if (roll.IsDefined() && rolls.IsDefined()) {
+    diagnostics.Error("conflicting-keys", tumble.KeySpan("rolls"),
+                      "the tumble gives one check's result as 'roll' or every check's as 'rolls', not both");
+  }
+  if (roll.IsDefined()) d20(roll, "roll");
+  if (rolls.IsDefined()) {
+    CheckEach(file, rolls, "d20 results", "rolls", diagnostics, [&](const YAML::Node& item) { return d20(item, "rolls"); });
+  }
+  if (YAML::Node modifier = tumble.Optional("modifier"); modifier.IsDefined()) {
+    auto value = modifier.IsScalar() ? yaml::ParseInt(modifier.Scalar()) : std::nullopt;
+    if (!value || *value < -100 || *value > 100) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, modifier),
+                        fmt::format("expected the tumbler's Tumble modifier, a whole number from -100 to 100, found {}",
+                                    yaml::Describe(modifier)));
+    }
+  }
+  tumble.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
 }
 
@@ -508,6 +555,15 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
                                         limits::kMaxTurnActions, yaml::Describe(entry.second)));
         }
       }
+    }
+  }
+  // `tumbled`: the opponents tumbled past earlier in the round (rule tumble_dc's `earlier`).
+  if (YAML::Node tumbled = state.Optional("tumbled"); tumbled.IsDefined()) {
+    auto count = tumbled.IsScalar() ? yaml::ParseInt(tumbled.Scalar()) : std::nullopt;
+    if (!count || *count < 0 || *count > limits::kMaxTurnActions) {
+      diagnostics.Error("out-of-range", yaml::SpanOf(file, tumbled),
+                        fmt::format("expected how many opponents the round has tumbled past, 0 to {}, found {}",
+                                    limits::kMaxTurnActions, yaml::Describe(tumbled)));
     }
   }
   // `taken`: the rows of `actions` the round has taken (what turn.has(NAME) reads).

@@ -2,18 +2,21 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "dsl/check/environment.h"
+#include "query/attack_from.h"
 #include "query/combat_query.h"
 #include "query/explain.h"
 #include "query/movement_query.h"
 #include "query/marked_conditions.h"
 #include "query/opportunity.h"
 #include "query/records.h"
+#include "query/tumble.h"
 #include "query/turn_record.h"
 
 namespace rulecraft::query {
@@ -214,6 +217,48 @@ bool Pace(const AnswerContext& context, eval::Machine& machine, const TurnRecord
   return true;
 }
 
+// The attack params of an attacking action (the attack query's): attacker, defender, kind, weapon.
+nlohmann::json AttackParams(const std::string& attacker, const nlohmann::json& params) {
+  nlohmann::json attack = {{"attacker", attacker}, {"defender", params.value("target", "")},
+                           {"kind", params.value("kind", "melee")}};
+  if (params.contains("weapon")) attack["weapon"] = params["weapon"];  // its range and refusals apply
+  return attack;
+}
+
+// Asks the rule move_then_attack_may_end (when the ruleset has it) whether a moving and attacking
+// action (a charge) may end its move where it did: `end_ft` from where it started, when the
+// closest square from which it could attack the target lies `closest_ft` away (d20: "You must
+// move to the closest space from which you can attack the opponent"). A refusal sets `allowed`
+// false and `why`, with the trace as `explain`. False when a rule failed (reported into `result`).
+bool MoveEndsWhereAllowed(const AnswerContext& context, eval::Machine& machine, const ActionRow& action,
+                          model::Creature& creature, model::Square start, const nlohmann::json& params,
+                          bool& allowed, std::string& why, nlohmann::json& answer, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  int rule = program.FindRule("move_then_attack_may_end");
+  if (rule < 0) return true;
+  std::optional<double> closest = ClosestAttackFt(context, creature, start, AttackParams(creature.id, params), result);
+  if (result.value("status", "ok") == "error") return false;
+  if (!closest) return true;  // no square to attack from: the attack itself says why not
+  double end_ft = SquaresApartFt(context, start, creature.at);
+  eval::Slot args[3] = {eval::Slot{.number = static_cast<double>(action.index)}, eval::Slot{.number = end_ft},
+                        eval::Slot{.number = *closest}};
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  bool may_end = machine.Call(rule, args).number != 0;
+  machine.SetTrace(nullptr);
+  if (!machine.error().empty()) return Fail(result, machine.error());
+  answer["closest_attack_ft"] = Number(*closest);
+  if (!may_end) {
+    allowed = false;
+    why = fmt::format("the move ends {} ft from where it started, and a square from which it can attack '{}' lies {} "
+                      "ft away: {} says no",
+                      Number(end_ft).dump(), params.value("target", ""), Number(*closest).dump(),
+                      RefusingRule(context, trace, rule));
+    answer["explain"] = ExplainTrace(trace, program, context.sources);
+  }
+  return true;
+}
+
 // What one walk of a turn keeps between its actions.
 struct Walk {
   const AnswerContext& here;
@@ -224,6 +269,7 @@ struct Walk {
   nlohmann::json left_ft;
   nlohmann::json gained = nlohmann::json::array();
   nlohmann::json ended = nlohmann::json::array();
+  int tumbled = 0;  // opponents tumbled past earlier in the round (rule tumble_dc's `earlier`)
 };
 
 // A moving action: its path or route asked from where the turn stands, in the mode rule
@@ -257,13 +303,57 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
   if (path && !params.contains("to")) move.params["to"] = {walk.creature.at.x, walk.creature.at.y};  // stands up in place
   if (used_ft > 0) move.params["used_ft"] = used_ft;
   if (action.stand_up) move.params["stand_up"] = true;
+  // A tumbling move is asked with the conditions the creature has while it tumbles (table
+  // tumbles, while_moving: half speed, enemies' squares passable), taken off again after it.
+  std::vector<std::string>& has = walk.creature.conditions;
+  std::vector<std::string> tumbling;
+  if (params.contains("tumble")) {
+    for (const std::string& name : TumblingConditions(context.rules)) {
+      if (std::find(has.begin(), has.end(), name) == has.end()) tumbling.push_back(name);
+    }
+    has.insert(has.end(), tumbling.begin(), tumbling.end());
+  }
+  auto untumble = [&] {
+    for (const std::string& name : tumbling) has.erase(std::find(has.begin(), has.end(), name));
+  };
   nlohmann::json sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
   if (path) AnswerPath(context, move, sub);
   else AnswerRoute(context, move, sub);
   if (sub.value("status", "ok") == "error") {
+    untumble();
     return Fail(result, fmt::format("action {} ('{}'): {}", index, action.name, sub.value("message", "")));
   }
+  TumbleOutcome outcome;
+  bool through_reached = path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false);
+  if (params.contains("tumble") && through_reached) {
+    nlohmann::json checks = nlohmann::json::array();
+    if (!CheckTumbles(context, move, walk.creature, sub, params["tumble"], walk.tumbled, checks, outcome, result)) {
+      untumble();
+      return false;
+    }
+    answer["tumbles"] = std::move(checks);
+    if (outcome.stop_step > 0) {
+      // A failed check through an enemy's square: the move ends before it, re-asked as a route
+      // through the squares before it, which puts the creature where it may end (AccidentalEnd).
+      nlohmann::json before = nlohmann::json::array();
+      for (size_t i = 0; i + 1 < outcome.stop_step; ++i) before.push_back(sub["steps"][i]["at"]);
+      move.kind = model::QueryKind::kRoute;
+      move.kind_name = "route";
+      move.params.erase("to");
+      move.params["through"] = std::move(before);
+      path = false;
+      sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
+      AnswerRoute(context, move, sub);
+      if (sub.value("status", "ok") == "error") {
+        untumble();
+        return Fail(result, fmt::format("action {} ('{}'): {}", index, action.name, sub.value("message", "")));
+      }
+      answer["tumble_stopped_by"] = outcome.stopped_by;
+    }
+  }
+  untumble();
   bool reached = path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false);
+  if (outcome.stop_step > 0) reached = true;  // stopped short: where the accidental-end rule put it
   if (action.stand_up && !sub.value("stood_up", false)) reached = false;
   if (!reached) {
     why = sub.value("why", "");
@@ -273,14 +363,23 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
   }
   CopyKeys(sub, answer, {"mode", "cost_ft", "stand_up_ft", "used_ft", "left_ft", "first_illegal"});
   if (!allowed) return true;
+  if (outcome.stop_step > 0) CopyKeys(sub, answer, {"ends_at_why"});  // where the accidental-end rule put it
   nlohmann::json ends_at = path ? sub["to"] : sub["ends_at"];
   answer["ends_at"] = ends_at;
   walk.creature.at = SquareOf(ends_at);
   moved_ft = sub.value("cost_ft", 0.0) + sub.value("stand_up_ft", 0.0);
   walk.left_ft = sub.value("left_ft", nlohmann::json());
+  bool stopper_attacks = false;
   for (nlohmann::json attack : sub.value("attacks_of_opportunity", nlohmann::json::array())) {
+    const std::string by = attack.value("by", "");
+    if (std::find(outcome.avoided.begin(), outcome.avoided.end(), by) != outcome.avoided.end()) continue;
+    if (by == outcome.stopped_by) stopper_attacks = true;
     attack["action"] = index;
     walk.provoked.push_back(std::move(attack));
+  }
+  // SRD Tumble: failing through an enemy's square, "provoke an attack of opportunity from that enemy".
+  if (!outcome.stopped_by.empty() && !stopper_attacks) {
+    walk.provoked.push_back({{"by", outcome.stopped_by}, {"action", index}, {"from", ends_at}, {"tumble", "failed"}});
   }
   return true;
 }
@@ -351,12 +450,14 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   AnswerContext here{scenario, context.rules, context.sources, context.budget};
   eval::Machine machine(program);
   TurnRecord turn;
-  Walk walk{here, *creature, machine, turn, nlohmann::json::array(), {}, nlohmann::json::array(), nlohmann::json::array()};
+  Walk walk{here, *creature, machine, turn, nlohmann::json::array(), {}, nlohmann::json::array(),
+            nlohmann::json::array(), 0};
   nlohmann::json answers = nlohmann::json::array();
   nlohmann::json used = nlohmann::json::object();
   nlohmann::json taken = nlohmann::json::array();
   if (query.params.contains("state")) {
     ResumeFrom(program, query.params["state"], *table, rows, *creature, turn, used, taken);
+    walk.tumbled = query.params["state"].value("tumbled", 0);  // opponents tumbled past earlier in the round
   }
   Budget budget{may_take, program.FindRule("creature_may_take"), nullptr};
   bool legal = true;
@@ -389,7 +490,12 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
       allowed = why.empty();
     }
     double moved_ft = 0;
+    model::Square start = creature->at;
     if (allowed && action.moves && !TakeMove(walk, query, index, action, params, answer, allowed, why, moved_ft, result)) {
+      return;
+    }
+    if (allowed && action.moves && action.attack &&
+        !MoveEndsWhereAllowed(here, machine, action, *creature, start, params, allowed, why, answer, result)) {
       return;
     }
     if (allowed && action.attack && !MayTarget(here, machine, action, *creature, params.value("target", ""), allowed, why,
@@ -401,13 +507,20 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
       attack.id = fmt::format("{}.{}", query.id, index);
       attack.kind = model::QueryKind::kAttack;
       attack.kind_name = "attack";
-      attack.params = {{"attacker", id}, {"defender", params.value("target", "")}, {"kind", params.value("kind", "melee")}};
+      attack.params = AttackParams(id, params);
       nlohmann::json sub = {{"id", attack.id}, {"kind", "attack"}, {"status", "ok"}};
+      // The condition the action gives holds for its own attack (a charge's: SRD "You get a +2
+      // bonus on the attack roll"); ChangeConditions below keeps it.
+      std::vector<std::string>& has = creature->conditions;
+      bool giving = !action.gives.empty() && std::find(has.begin(), has.end(), action.gives) == has.end();
+      if (giving) has.push_back(action.gives);
       AnswerAttack(here, attack, sub);
+      if (giving) has.pop_back();
       if (sub.value("status", "ok") == "error") {
         return (void)Fail(result, fmt::format("action {} ('{}'): {}", index, name, sub.value("message", "")));
       }
-      CopyKeys(sub, answer, {"possible", "attack_bonus", "ac_bonus", "net", "flanking", "cover", "concealment"});
+      CopyKeys(sub, answer, {"possible", "attack_bonus", "ac_bonus", "net", "flanking", "cover", "concealment", "weapon",
+                             "distance_ft", "range_penalty"});
       if (!sub.value("possible", false)) {
         allowed = false;
         why = sub.value("why", "the attack is not possible");
@@ -463,6 +576,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   if (!walk.ended.empty()) result["conditions_ended"] = walk.ended;
   nlohmann::json state = {{"at", {creature->at.x, creature->at.y}}, {"moved_ft", Number(moved)}, {"actions_used", used}};
   if (!taken.empty()) state["taken"] = taken;
+  if (walk.tumbled > 0) state["tumbled"] = walk.tumbled;
   if (!creature->conditions.empty()) state["conditions"] = creature->conditions;
   result["state"] = std::move(state);
   if (!machine.error().empty()) Fail(result, machine.error());

@@ -153,6 +153,16 @@ std::vector<TableSchema> BuildSchemas() {
                       Choice("attack_kind", {"melee", "ranged"}, false)},
                      {},
                      {}});
+  // The Tumble checks a moving action's `tumble:` makes (turn queries, docs/scenarios.md): a
+  // check's `dc` and the DC's rise `per_extra_opponent` (rule tumble_dc reads them), whether a
+  // failed check `ends_move_on_failure` (before the enemy's square), and the condition the creature
+  // has `while_moving` (its speed halved, enemies' squares passable: the movement rules read it).
+  schemas.push_back({"tumbles", false, false, false,
+                     {Col("dc", T::kInt, true), Col("per_extra_opponent", T::kInt, true),
+                      Col("ends_move_on_failure", T::kBool, true), Col("through_enemy", T::kBool, true),
+                      Col("while_moving", T::kName, false)},
+                     {},
+                     {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
   schemas.push_back({"skills", false, false, false, {}, {}, {}});
   // Weapons a creature may carry (scenario `weapons:`) and an attack may name (docs/tables.md):

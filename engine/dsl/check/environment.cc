@@ -286,6 +286,20 @@ const std::vector<HookPoint>& HookPoints() {
       {"action_save_dc", {{"action", Type::Row("actions")}, {"damage", Type::Number()}}, Type::Number(),
        "optional: the DC of the save an attacking action's damage forces on the defender, 0 for none (turn queries "
        "with `damage:`; a coup de grace: Fortitude DC 10 + the damage)"},
+      {"move_then_attack_may_end",
+       {{"action", Type::Row("actions")}, {"end_ft", Type::Distance()}, {"closest_ft", Type::Distance()}},
+       Type::Bool(),
+       "optional: whether an action that moves and then attacks (a charge) may end its move `end_ft` from where it "
+       "started, when the closest square from which it could attack its target lies `closest_ft` away (rule "
+       "gap_distance; turn queries)"},
+      {"must_tumble_past", {{"mover", Type::Record("creature")}, {"opponent", Type::Record("creature")}}, Type::Bool(),
+       "optional: whether a tumbling move checks against this opponent it passes (turn queries, a move's `tumble:`; "
+       "d20: one that makes attacks of opportunity — a helpless one is passed without a check); without it, every "
+       "opponent"},
+      {"tumble_dc", {{"kind", Type::Row("tumbles")}, {"earlier", Type::Number()}}, Type::Number(),
+       "optional: the DC of a Tumble check of this kind (a row of `tumbles`) after `earlier` opponents were tumbled past "
+       "this round (turn queries, a move's `tumble:`; SRD Tumble: 15, 25 through an enemy's square, +2 per additional "
+       "opponent)"},
       {"action_provokes",
        {{"mover", Type::Record("creature")}, {"threatener", Type::Record("creature")}, {"action", Type::Row("actions")}},
        Type::Bool(),
