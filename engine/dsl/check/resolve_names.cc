@@ -150,7 +150,7 @@ class Resolver {
     for (size_t i = 1; i < node.operands.size(); ++i) {
       Expr& arg = *node.operands[i];
       // has(prone), bonuses(speed): the argument is a name of its own kind, not a variable.
-      if ((node.text == "has" || node.text == "bonuses" || node.text == "any_condition") && arg.kind == ExprKind::kName) {
+      if ((node.text == "has" || node.text == "bonuses" || node.text == "any_condition" || node.text == "level") && arg.kind == ExprKind::kName) {
         arg.binding = {BindingKind::kFlag, arg.text, -1};
       } else {
         Resolve(arg);
