@@ -268,8 +268,12 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   ReadSources(file, reader.Optional("sources"), creature, diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   ReadWeapons(file, reader.Optional("weapons"), rules, creature, diagnostics);
-  ReadCreatureNumbers(file, reader.Optional("abilities"), reader.Optional("ac"), reader.Optional("levels"),
-                      reader.Optional("load"), rules, creature, diagnostics);
+  // Asked for in this order, so an unknown key's note lists them so.
+  YAML::Node abilities = reader.Optional("abilities");
+  YAML::Node ac = reader.Optional("ac");
+  YAML::Node levels = reader.Optional("levels");
+  YAML::Node load = reader.Optional("load");
+  ReadCreatureNumbers(file, abilities, ac, levels, load, rules, creature, diagnostics);
   reader.RejectUnknown();
   ApplyArmorRow(rules, creature);
   // A ruleset whose speed table has a `default` row uses it for creatures that name no race.
