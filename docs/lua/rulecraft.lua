@@ -105,6 +105,7 @@
 ---@field weight? string column `weight`
 
 ---@class rulecraft.row.armor: rulecraft.Row
+---@field max_dex? integer column `max_dex`
 
 ---@class rulecraft.row.speeds: rulecraft.Row
 ---@field speed table<string, number> column `speed`
@@ -233,6 +234,20 @@
 ---@field normal_range? number column `normal_range`
 ---@field long_range? number column `long_range`
 
+---@class rulecraft.row.loads: rulecraft.Row
+---@field caps_dex? boolean column `caps_dex`
+---@field max_dex? integer column `max_dex`
+---@field slows? boolean column `slows`
+---@field run_multiplier? number column `run_multiplier`
+
+---@class rulecraft.row.classes: rulecraft.Row
+
+---@class rulecraft.row.fast_movement: rulecraft.Row
+---@field from_level integer column `from_level`
+---@field bonus number column `bonus`
+
+---@class rulecraft.row.ac_parts: rulecraft.Row
+
 -- The ruleset's tables by name: `rules.tables.terrain.open`, `rules.tables.sizes[1]`.
 ---@class rulecraft.Tables
 ---@field sizes {[string]: rulecraft.row.sizes, [integer]: rulecraft.row.sizes} table `sizes`
@@ -260,6 +275,10 @@
 ---@field tumbles? {[string]: rulecraft.row.tumbles, [integer]: rulecraft.row.tumbles} table `tumbles`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`
 ---@field weapons? {[string]: rulecraft.row.weapons, [integer]: rulecraft.row.weapons} table `weapons`
+---@field loads? {[string]: rulecraft.row.loads, [integer]: rulecraft.row.loads} table `loads`
+---@field classes? {[string]: rulecraft.row.classes, [integer]: rulecraft.row.classes} table `classes`
+---@field fast_movement? {[string]: rulecraft.row.fast_movement, [integer]: rulecraft.row.fast_movement} table `fast_movement`
+---@field ac_parts? {[string]: rulecraft.row.ac_parts, [integer]: rulecraft.row.ac_parts} table `ac_parts`
 
 ---@type rulecraft.Rules
 rules = {}

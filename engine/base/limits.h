@@ -67,6 +67,9 @@ inline constexpr size_t kMaxYamlScalarBytes = size_t{64} << 10;
 inline constexpr double kMaxTableNumber = 1'000'000;
 // Largest distance in feet a scenario or query may give (a speed, movement already used).
 inline constexpr double kMaxScenarioFeet = 1'000'000;
+// Largest ability score, armor class part or class level a scenario creature may give (in
+// absolute value): a larger one is a mistake, and no d20 number comes near it.
+inline constexpr double kMaxCreatureNumber = 1'000;
 // The most actions of one type a turn query's `state: { actions_used }` may say were taken.
 inline constexpr int64_t kMaxTurnActions = 100;
 

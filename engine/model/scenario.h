@@ -89,6 +89,22 @@ struct Weapon {
   SourceSpan span;
 };
 
+// The six ability scores, in the order of `kAbilityNames` (scenario `abilities:`, default 10).
+inline constexpr const char* kAbilityNames[6] = {"str", "dex", "con", "int", "wis", "cha"};
+
+// The parts of a creature's armor class the scenario gives (`ac:`): bonuses, default 0.
+struct ArmorClassParts {
+  double armor = 0;          // its armor's bonus (Starfinder: the armor's EAC bonus)
+  double kinetic_armor = 0;  // Starfinder: the armor's KAC bonus (default: `armor`)
+  bool kinetic_given = false;
+  double shield = 0;
+  double natural = 0;
+  double deflection = 0;
+  double dodge = 0;
+  double misc = 0;
+  std::optional<double> max_dex;  // the cap on its Dex bonus its armor sets (`ac.max_dex`, else the armor row's)
+};
+
 // A creature on the map, its names checked against the ruleset's tables.
 struct Creature {
   std::string id;
@@ -121,6 +137,10 @@ struct Creature {
   bool reach_weapon = false;  // wields a reach weapon: the squares it threatens in others' moves
   std::vector<Weapon> weapons;  // what it carries (scenario `weapons:`), an attack may name one
   std::string facing;         // north, northeast, east, …, or empty: the way it faces (Lua `self.facing`)
+  double abilities[6] = {10, 10, 10, 10, 10, 10};  // scores, in the order of kAbilityNames
+  ArmorClassParts ac;
+  std::map<std::string, int32_t> levels;  // class (a row of `classes`) → its level in it
+  std::string load = "light";             // a row of `loads` (the ruleset's, when it has one)
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
 

@@ -10,6 +10,7 @@
 #include "base/limits.h"
 #include "base/suggest.h"
 #include "model/map_reader.h"
+#include "model/numbers_reader.h"
 #include "model/placement_check.h"
 #include "model/query_reader.h"
 #include "model/unknown_row.h"
@@ -267,7 +268,14 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   ReadSources(file, reader.Optional("sources"), creature, diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   ReadWeapons(file, reader.Optional("weapons"), rules, creature, diagnostics);
+  // Asked for in this order, so an unknown key's note lists them so.
+  YAML::Node abilities = reader.Optional("abilities");
+  YAML::Node ac = reader.Optional("ac");
+  YAML::Node levels = reader.Optional("levels");
+  YAML::Node load = reader.Optional("load");
+  ReadCreatureNumbers(file, abilities, ac, levels, load, rules, creature, diagnostics);
   reader.RejectUnknown();
+  ApplyArmorRow(rules, creature);
   // A ruleset whose speed table has a `default` row uses it for creatures that name no race.
   if (creature.race.empty() && rules.Table("speeds").Find("default") != nullptr) creature.race = "default";
   if (const tables::Row* size = rules.Table("sizes").Find(creature.size)) {

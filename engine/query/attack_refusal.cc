@@ -29,8 +29,9 @@ void WriteRefusal(const AttackRefusal& refusal, nlohmann::json& result) {
   result["possible"] = false;
   result["why"] = refusal.why;
   result["refused_by"] = refusal.by;
-  for (const char* key : {"flanking", "flankers", "attack_bonus", "ac_bonus", "net", "advantage", "disadvantage",
-                          "critical_on_hit", "miss_chance", "reflex_bonus", "hide_bonus", "hiding_allowed", "attack_of_opportunity", "effects", "range_penalty"}) {
+  for (const char* key : {"flanking", "flankers", "attack_bonus", "ac_bonus", "net", "armor_class", "defender_ac",
+                          "ac_parts", "advantage", "disadvantage", "critical_on_hit", "miss_chance", "reflex_bonus",
+                          "hide_bonus", "hiding_allowed", "attack_of_opportunity", "effects", "range_penalty"}) {
     result.erase(key);
   }
 }

@@ -13,6 +13,7 @@
 #include "combat/gap.h"
 #include "combat/threat.h"
 #include "model/attitude.h"
+#include "query/armor_class.h"
 #include "query/attack_range.h"
 #include "query/attack_refusal.h"
 #include "query/cover_answer.h"
@@ -302,6 +303,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   }
   double attack_bonus = machine.Call(attack_rule, {&record, 1}).number;
   double ac_bonus = machine.Call(ac_rule, {&record, 1}).number;
+  // The defender's own armor class (rule armor_class, the creature's numbers), when the ruleset has it.
+  std::optional<ArmorClass> armor_class = ComputeArmorClass(context, machine, defender_record.slots.data(), attack.data());
   std::optional<bool> advantage = CallOptional(machine, program, "advantage", record);
   std::optional<bool> disadvantage = CallOptional(machine, program, "disadvantage", record);
   std::optional<bool> critical = CallOptional(machine, program, "critical_on_hit", record);
@@ -324,6 +327,13 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   result["ac_bonus"] = Number(ac_bonus);
   result["net"] = Number(attack_bonus - ac_bonus);
   const std::string& ruleset = context.rules.manifest.name;
+  if (armor_class) {
+    result["armor_class"] = Number(armor_class->total);
+    result["defender_ac"] = Number(armor_class->total + ac_bonus);
+    result["ac_parts"] = std::move(armor_class->parts);
+  } else {
+    Unsupported(result, "defender_ac", fmt::format("ruleset '{}' has no rule 'armor_class'", ruleset));
+  }
   if (advantage) result["advantage"] = *advantage;
   else Unsupported(result, "advantage", fmt::format("ruleset '{}' has no rule 'advantage'", ruleset));
   if (disadvantage) result["disadvantage"] = *disadvantage;

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "dsl/eval/machine.h"
+#include "query/armor_class.h"
+#include "query/attack_record.h"
 #include "query/explain.h"
 #include "query/records.h"
 #include "query/speed_query.h"
@@ -98,6 +100,46 @@ nlohmann::json ModifierRows(const AnswerContext& context, const char* table_name
 
 }  // namespace
 
+// Its ability scores (with rule ability_modifier's modifiers), class levels, load, and its armor
+// class against a plain melee attack with each part (rule armor_class); false when a rule failed.
+bool AnswerNumbers(const AnswerContext& context, const model::Creature& creature, const CreatureRecord& record,
+                   nlohmann::json& result, nlohmann::json& explain) {
+  const compile::Program& program = *context.rules.program;
+  eval::Machine machine(program);
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  int modifier_rule = program.FindRule("ability_modifier");
+  nlohmann::json abilities = nlohmann::json::object();
+  for (size_t i = 0; i < 6; ++i) {
+    nlohmann::json entry = {{"score", Number(creature.abilities[i])}};
+    if (modifier_rule >= 0) {
+      eval::Slot score{.number = creature.abilities[i]};
+      entry["modifier"] = Number(machine.Call(modifier_rule, {&score, 1}).number);
+    }
+    abilities[model::kAbilityNames[i]] = std::move(entry);
+  }
+  result["abilities"] = std::move(abilities);
+  result["levels"] = creature.levels;
+  if (context.rules.tables.Find("loads") != nullptr) result["load"] = creature.load;
+  // A plain melee attack by no one else: no situational conditions, no cover.
+  std::array<eval::Slot, kAttackRecordSlots> attack{};
+  attack[kAttackMeleeSlot].number = 1;
+  attack[kAttackAttackerSlot].record = record.slots.data();
+  attack[kAttackDefenderSlot].record = record.slots.data();
+  std::optional<ArmorClass> armor_class = ComputeArmorClass(context, machine, record.slots.data(), attack.data());
+  if (!machine.error().empty()) {
+    Fail(result, machine.error());
+    return false;
+  }
+  if (armor_class) {
+    result["armor_class"] = {{"total", Number(armor_class->total)}, {"parts", std::move(armor_class->parts)}};
+  } else {
+    Unsupported(result, "armor_class", fmt::format("ruleset '{}' has no rule 'armor_class'", context.rules.manifest.name));
+  }
+  for (auto& entry : ExplainTrace(trace, program, context.sources)) explain.push_back(std::move(entry));
+  return true;
+}
+
 void AnswerCreature(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
   const compile::Program& program = *context.rules.program;
   const model::Creature* creature = context.scenario.FindCreature(query.params.value("creature", ""));
@@ -174,6 +216,7 @@ void AnswerCreature(const AnswerContext& context, const model::Query& query, nlo
   result["may"]["move"] = !immobile && result["may"].value("may_act", true);
   result["attack_modifiers"] = ModifierRows(context, "attack_modifiers", held);
   result["ac_modifiers"] = ModifierRows(context, "ac_modifiers", held);
+  if (!AnswerNumbers(context, *creature, record, result, explain)) return;
   result["explain"] = std::move(explain);
 }
 

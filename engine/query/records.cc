@@ -50,6 +50,19 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
   slots[static_cast<size_t>(field++)].number =
       row("maneuverability", creature.maneuverability.empty() ? "average" : creature.maneuverability);
   slots[static_cast<size_t>(field++)].number = creature.squeezed_width > 0 ? 1 : 0;
+  for (double score : creature.abilities) slots[static_cast<size_t>(field++)].number = score;
+  const model::ArmorClassParts& ac = creature.ac;
+  for (double part : {ac.armor, ac.kinetic_armor, ac.shield, ac.natural, ac.deflection, ac.dodge, ac.misc}) {
+    slots[static_cast<size_t>(field++)].number = part;
+  }
+  slots[static_cast<size_t>(field++)].number = ac.max_dex.value_or(0);
+  slots[static_cast<size_t>(field++)].number = ac.max_dex ? 1 : 0;
+  slots[static_cast<size_t>(field++)].number = row("loads", creature.load);
+  record.bonuses.levels.clear();
+  for (const auto& [name, level] : creature.levels) {
+    int id = program.LevelClass(name);
+    if (id >= 0) record.bonuses.levels.push_back({id, static_cast<double>(level)});
+  }
 }
 
 std::vector<const hooks::Script*> ScriptsOf(const model::Creature& creature) {

@@ -37,7 +37,8 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("weight", T::kText, false)},
                      {"medium"},
                      {}});
-  schemas.push_back({"armor", true, false, false, {}, {"none"}, {}});
+  // `max_dex`: the most Dex bonus to AC the armor allows (n/a: no cap; 5e's armor categories).
+  schemas.push_back({"armor", true, false, false, {Col("max_dex", T::kOptionalInt, false)}, {"none"}, {}});
   schemas.push_back({"speeds", true, false, false,
                      {ColumnSchema{"speed", T::kDistanceMap, true, {}, "armor"}},
                      {},
@@ -172,6 +173,23 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("normal_range", T::kDistance, false), Col("long_range", T::kDistance, false)},
                      {},
                      {}});
+  // The loads a creature may carry (scenario `load:`, row `light` the default): the most Dex bonus
+  // to AC it allows (when `caps_dex`), whether it slows as medium or heavy armor does, the run multiplier.
+  schemas.push_back({"loads", false, false, false,
+                     {Col("caps_dex", T::kBool, false), Col("max_dex", T::kInt, false), Col("slows", T::kBool, false),
+                      Col("run_multiplier", T::kNumber, false)},
+                     {"light"},
+                     {}});
+  // Classes a creature may have levels in (scenario `levels: { monk: 5 }`; rules read level(monk)).
+  schemas.push_back({"classes", false, false, false, {}, {}, {}});
+  // Speed a class feature adds from a level on (3.5 monk and barbarian fast movement).
+  schemas.push_back({"fast_movement", false, false, false,
+                     {Positive(Col("from_level", T::kInt, true)), Col("bonus", T::kDistance, true)},
+                     {},
+                     {}});
+  // The parts of an armor class (armor, shield, dexterity …): the attack and creature queries
+  // answer each row's `ac_part` (docs/dsl.md).
+  schemas.push_back({"ac_parts", false, false, false, {}, {}, {}});
   return schemas;
 }
 

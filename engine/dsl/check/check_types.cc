@@ -356,6 +356,23 @@ class TypeChecker {
     }
   }
 
+  // level(class): the creature's level in a row of table `classes` (0 when it has none).
+  Type CheckLevel(Expr& node) {
+    if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
+      Error(node.span, "level() takes one class, a row of table 'classes', e.g. mover.level(monk)");
+      return Type::Number();
+    }
+    const Expr& arg = *node.operands[1];
+    const tables::Table* table = context_.tables.Find("classes");
+    if (table == nullptr) {
+      Error(arg.span, "level() reads table 'classes', which this ruleset does not have");
+    } else if (table->Find(arg.text) == nullptr) {
+      Diagnostic& error = Error(arg.span, fmt::format("table 'classes' has no row '{}'", arg.text));
+      SuggestName(error, arg.text, table->RowNames());
+    }
+    return Type::Number();
+  }
+
   Type CheckMethod(Expr& node, const RecordKind& record) {
     if (node.text == "has" && record.has_flags) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
@@ -365,6 +382,7 @@ class TypeChecker {
     }
     if (node.text == "any_condition" && record.has_flags) return CheckAnyCondition(node);
     if (node.text == "condition_bonuses" && record.has_flags) return CheckConditionBonuses(node);
+    if (node.text == "level" && record.name == "creature") return CheckLevel(node);
     if (node.text == "bonuses" && record.has_bonuses) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
         Error(node.span, "bonuses() takes what they modify, e.g. mover.bonuses(speed)");

@@ -149,10 +149,10 @@ class Resolver {
     Resolve(target);
     for (size_t i = 1; i < node.operands.size(); ++i) {
       Expr& arg = *node.operands[i];
-      // has(prone), bonuses(speed): the argument is a name of its own kind, not a variable;
-      // condition_bonuses(column, type): a column of `conditions`, then a bonus type.
+      // has(prone), bonuses(speed), level(monk): the argument is a name of its own kind, not a
+      // variable; condition_bonuses(column, type): a column of `conditions`, then a bonus type.
       bool named = node.text == "has" || node.text == "bonuses" || node.text == "any_condition" ||
-                   (node.text == "condition_bonuses" && i == 1);
+                   node.text == "level" || (node.text == "condition_bonuses" && i == 1);
       if (named && arg.kind == ExprKind::kName) {
         arg.binding = {BindingKind::kFlag, arg.text, -1};
       } else if (node.text == "condition_bonuses" && i == 2 && arg.kind == ExprKind::kName) {

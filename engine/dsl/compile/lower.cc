@@ -272,6 +272,8 @@ class Lowerer {
         Emit(*node.operands[0]);
         if (node.text == "has") {
           Add(Op::kHas, Intern(program_.flags, node.operands[1]->text));
+        } else if (node.text == "level") {
+          Add(Op::kLevel, Intern(program_.level_classes, node.operands[1]->text));
         } else {
           Add(Op::kBonuses, Intern(program_.bonus_targets, node.operands[1]->text));
         }

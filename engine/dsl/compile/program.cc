@@ -56,6 +56,7 @@ const char* OpName(Op op) {
     case Op::kConcat: return "concat";
     case Op::kBonuses: return "bonuses";
     case Op::kTotal: return "total";
+    case Op::kLevel: return "level";
     case Op::kJumpUnlessHas: return "jump_unless_has";
     case Op::kBonusConst: return "bonus_const";
     case Op::kBonusIfHas: return "bonus_if_has";
@@ -102,6 +103,7 @@ std::string Operand(const Program& program, const Instr& instr) {
     case Op::kMax: return fmt::format("{} values", instr.a);
     case Op::kBonus: return program.bonus_types[static_cast<size_t>(instr.a)].name;
     case Op::kBonuses: return program.bonus_targets[static_cast<size_t>(instr.a)];
+    case Op::kLevel: return program.level_classes[static_cast<size_t>(instr.a)];
     default: return "";
   }
 }
@@ -117,6 +119,7 @@ int Program::FindRule(std::string_view name) const {
 
 int Program::FlagBit(std::string_view name) const { return IndexIn(flags, name); }
 int Program::BonusTarget(std::string_view name) const { return IndexIn(bonus_targets, name); }
+int Program::LevelClass(std::string_view name) const { return IndexIn(level_classes, name); }
 
 int Program::BonusType(std::string_view name) const {
   for (size_t i = 0; i < bonus_types.size(); ++i) {

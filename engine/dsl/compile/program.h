@@ -46,6 +46,7 @@ enum class Op : uint8_t {
   kConcat,            // right = pop, left = pop; push left followed by right
   kBonuses,           // append record(pop)'s scenario bonuses to target a, as a list
   kTotal,             // push the stacked total of list(pop)
+  kLevel,             // push record(pop)'s level in class a (Program::level_classes), 0 if none
 
   // Fused instructions. Each does what the sequence in brackets does (same stack, arena and
   // trace effects) and is emitted only for that sequence as the lowering would otherwise
@@ -133,6 +134,7 @@ struct Program {
   std::vector<ModifierOrigin> origins;
   std::vector<std::string> flags;          // has() names; the bit is the index
   std::vector<std::string> bonus_targets;  // bonuses() targets
+  std::vector<std::string> level_classes;  // level() classes
   std::vector<std::string> strings;        // text values; a text value is its index
 
   // The index of a rule, or -1.
@@ -141,6 +143,8 @@ struct Program {
   int FlagBit(std::string_view name) const;
   // The id of a bonus target, or -1 when no rule reads it.
   int BonusTarget(std::string_view name) const;
+  // The id of a class level() reads, or -1 when no rule reads it.
+  int LevelClass(std::string_view name) const;
   // The index of a bonus type, or -1.
   int BonusType(std::string_view name) const;
 };

@@ -374,6 +374,18 @@ Slot Machine::Run(int rule_index, Slot* frame) {
         *sp++ = list;
         break;
       }
+      case Op::kLevel: {
+        const Slot* record = pop().record;
+        const auto* host = static_cast<const HostBonuses*>(record[1].pointer);
+        double level = 0;
+        if (host != nullptr) {
+          for (const auto& [id, value] : host->levels) {
+            if (id == instr.a) level = value;
+          }
+        }
+        push_number(level);
+        break;
+      }
       case Op::kTotal: {
         Slot list = pop();
         push_number(Total(list.list.begin, list.list.end));

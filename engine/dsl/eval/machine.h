@@ -41,6 +41,8 @@ struct HostBonuses {
   };
   std::vector<Entry> entries;
   std::vector<std::string> sources;  // indexed by -1 - Modifier::origin
+  // The creature's class levels (scenario `levels:`): class id (Program::level_classes), level.
+  std::vector<std::pair<int32_t, double>> levels;
 };
 
 // What one evaluation read and decided, for `--explain`.

@@ -1,0 +1,136 @@
+#include "model/numbers_reader.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "base/limits.h"
+#include "base/suggest.h"
+#include "model/unknown_row.h"
+#include "tables/yaml_file.h"
+
+namespace rulecraft::model {
+namespace {
+
+// A number from -limit to limit (a whole one when `whole`), or an error naming what was expected.
+std::optional<double> ReadBounded(const SourceFile& file, const YAML::Node& node, std::string_view what,
+                                  double low, bool whole, Diagnostics& diagnostics) {
+  std::optional<double> value;
+  if (node.IsScalar()) value = yaml::ParseNumber(node.Scalar());
+  double high = limits::kMaxCreatureNumber;
+  if (!value || !(*value >= low && *value <= high) || (whole && std::floor(*value) != *value)) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      fmt::format("expected {} from {} to {} (limits::kMaxCreatureNumber) for '{}', found {}",
+                                  whole ? "a whole number" : "a number", low, high, what, yaml::Describe(node)));
+    return std::nullopt;
+  }
+  return value;
+}
+
+// `abilities: { str: 14, dex: 16 }`: scores, each 0 or more (a score of 0 is the SRD's helpless Dex).
+void ReadAbilities(const SourceFile& file, const YAML::Node& node, Creature& creature, Diagnostics& diagnostics) {
+  yaml::MapReader reader(file, node, "abilities", diagnostics);
+  if (!reader.ok()) return;
+  for (size_t i = 0; i < 6; ++i) {
+    YAML::Node value = reader.Optional(kAbilityNames[i]);
+    if (!value.IsDefined()) continue;
+    if (auto score = ReadBounded(file, value, kAbilityNames[i], 0, true, diagnostics)) creature.abilities[i] = *score;
+  }
+  reader.RejectUnknown();
+}
+
+// `ac: { armor: 4, shield: 1, natural: 2, deflection: 1, dodge: 1, misc: 0, max_dex: 4 }`.
+void ReadArmorClass(const SourceFile& file, const YAML::Node& node, Creature& creature, Diagnostics& diagnostics) {
+  yaml::MapReader reader(file, node, "ac", diagnostics);
+  if (!reader.ok()) return;
+  ArmorClassParts& ac = creature.ac;
+  const std::pair<const char*, double*> parts[] = {{"armor", &ac.armor},       {"kinetic_armor", &ac.kinetic_armor},
+                                                  {"shield", &ac.shield},     {"natural", &ac.natural},
+                                                  {"deflection", &ac.deflection}, {"dodge", &ac.dodge},
+                                                  {"misc", &ac.misc}};
+  double limit = limits::kMaxCreatureNumber;
+  for (const auto& [key, target] : parts) {
+    YAML::Node value = reader.Optional(key);
+    if (!value.IsDefined()) continue;
+    if (auto bonus = ReadBounded(file, value, key, -limit, true, diagnostics)) {
+      *target = *bonus;
+      if (target == &ac.kinetic_armor) ac.kinetic_given = true;
+    }
+  }
+  if (!ac.kinetic_given) ac.kinetic_armor = ac.armor;
+  if (YAML::Node value = reader.Optional("max_dex"); value.IsDefined()) {
+    if (auto cap = ReadBounded(file, value, "max_dex", 0, true, diagnostics)) ac.max_dex = *cap;
+  }
+  reader.RejectUnknown();
+}
+
+// `levels: { monk: 5, barbarian: 2 }`: each key a row of the ruleset's `classes` table.
+void ReadLevels(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Creature& creature,
+                Diagnostics& diagnostics) {
+  const tables::Table* classes = rules.tables.Find("classes");
+  if (classes == nullptr) {
+    diagnostics.Error("missing-table", yaml::SpanOf(file, node),
+                      fmt::format("ruleset '{}' has no 'classes' table, so its creatures have no class levels",
+                                  rules.manifest.name));
+    return;
+  }
+  if (!node.IsMap()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      fmt::format("expected a mapping of classes to levels such as {{ monk: 5 }} for 'levels', found {}",
+                                  yaml::Describe(node)));
+    return;
+  }
+  for (const auto& entry : node) {
+    auto name = yaml::ReadName(file, entry.first, "class", diagnostics);
+    if (!name) continue;
+    if (classes->Find(*name) == nullptr) {
+      ReportUnknownRow(diagnostics, yaml::SpanOf(file, entry.first), *classes, "class", *name, rules.manifest.name);
+      continue;
+    }
+    if (creature.levels.count(*name) != 0) {
+      diagnostics.Error("duplicate-key", yaml::SpanOf(file, entry.first),
+                        fmt::format("class '{}' is given twice in 'levels'", *name));
+      continue;
+    }
+    if (auto level = ReadBounded(file, entry.second, *name, 0, true, diagnostics)) {
+      creature.levels[*name] = static_cast<int32_t>(*level);
+    }
+  }
+}
+
+void ReadLoad(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Creature& creature,
+              Diagnostics& diagnostics) {
+  const tables::Table* loads = rules.tables.Find("loads");
+  if (loads == nullptr) {
+    diagnostics.Error("missing-table", yaml::SpanOf(file, node),
+                      fmt::format("ruleset '{}' has no 'loads' table, so its creatures carry no load", rules.manifest.name));
+    return;
+  }
+  auto name = yaml::ReadText(file, node, "load", diagnostics);
+  if (!name) return;
+  if (loads->Find(*name) == nullptr) {
+    ReportUnknownRow(diagnostics, yaml::SpanOf(file, node), *loads, "load", *name, rules.manifest.name);
+    return;
+  }
+  creature.load = *name;
+}
+
+}  // namespace
+
+void ReadCreatureNumbers(const SourceFile& file, const YAML::Node& abilities, const YAML::Node& ac,
+                         const YAML::Node& levels, const YAML::Node& load, const ruleset::Ruleset& rules,
+                         Creature& creature, Diagnostics& diagnostics) {
+  if (abilities.IsDefined()) ReadAbilities(file, abilities, creature, diagnostics);
+  if (ac.IsDefined()) ReadArmorClass(file, ac, creature, diagnostics);
+  if (levels.IsDefined()) ReadLevels(file, levels, rules, creature, diagnostics);
+  if (load.IsDefined()) ReadLoad(file, load, rules, creature, diagnostics);
+}
+
+void ApplyArmorRow(const ruleset::Ruleset& rules, Creature& creature) {
+  if (creature.ac.max_dex) return;
+  const tables::Row* row = rules.Table("armor").Find(creature.armor);
+  const tables::Value* cell = row != nullptr ? row->Get("max_dex") : nullptr;
+  if (cell != nullptr && cell->IsNumber()) creature.ac.max_dex = cell->number;
+}
+
+}  // namespace rulecraft::model
