@@ -82,6 +82,28 @@ std::string RenderDiffText(const json& document) {
         ++count;
       }
     }
+    for (const json& note : table["footnotes"]) {
+      std::string id = std::to_string(note["id"].get<int64_t>());
+      if (note["a"].is_null()) {
+        out << "    + footnote " << id << "  " << At(note["b_at"]) << "\n        " << Cell(note["b"]) << "\n";
+      } else if (note["b"].is_null()) {
+        out << "    - footnote " << id << "  " << At(note["a_at"]) << "\n";
+      } else {
+        out << "    ~ footnote " << id << "  " << At(note["a_at"]) << " → " << At(note["b_at"]) << "\n        "
+            << Cell(note["a"]) << " → " << Cell(note["b"]) << "\n";
+      }
+      ++count;
+    }
+    if (!table["row_order"].is_null()) {
+      auto names = [](const json& list) {
+        std::string joined;
+        for (const json& entry : list) joined += (joined.empty() ? "" : ", ") + entry.get<std::string>();
+        return joined;
+      };
+      out << "    ~ row order\n        - " << names(table["row_order"]["a"]) << "\n        + "
+          << names(table["row_order"]["b"]) << "\n";
+      ++count;
+    }
     for (const json& row : table["rows_changed"]) {
       out << "    ~ row " << row["name"].get<std::string>() << "  " << At(row["a"]) << " → " << At(row["b"]) << "\n";
       for (const json& cell : row["cells"]) {

@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
   std::string diff_format = "text";
   CLI::App* diff = app.add_subcommand(
       "diff", "Compare two rulesets after `extends` and `uses`: settings, rules (both texts, with file:line) and "
-              "table rows and cells.");
+              "table rows, cells, footnotes and row order.");
   diff->add_option("a", diff_a, "Bundled ruleset name or ruleset directory (shown as -)")->required();
   diff->add_option("b", diff_b, "Bundled ruleset name or ruleset directory (shown as +)")->required();
   AddFormatOption(*diff, diff_format);

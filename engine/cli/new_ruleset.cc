@@ -58,10 +58,12 @@ ruleset {name} "{name}, a {parent} homebrew" extends {extends} {{ {settings} }}
 #
 {example}
 #
-# To change a table row, write a file of the same name under tables/ with a row of the same
-# `name`; other rows stay the parent's. For example, tables/speeds.yaml:
+# To change a table, write a file of the same name under tables/ that says only how it differs
+# (docs/tables.md, "A parent's table, changed"): `change:` a parent's row in part, `remove:` a
+# parent's row, `rows:` a new or whole row; other rows stay the parent's. For example,
+# tables/speeds.yaml:
 #
-#   rows:
+#   change:
 #     - name: {row}
 #       speed: {{ none: 40 ft, light: 40 ft, medium: 30 ft, heavy: 30 ft }}
 #

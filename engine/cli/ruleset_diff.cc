@@ -184,6 +184,51 @@ json RowJson(const tables::Row& row, const SourceSet& sources) {
   return out;
 }
 
+// A footnote as written: `effect: text`, with the columns it is limited to.
+std::string FootnoteText(const tables::Footnote& note) {
+  std::string out = note.effect + ": " + note.text;
+  if (!note.columns.empty()) {
+    out += " (columns:";
+    for (const std::string& column : note.columns) out += " " + column;
+    out += ")";
+  }
+  return out;
+}
+
+// The footnotes, by id, that only one side has or that differ: `{id, a, b, a_at, b_at}`, a side
+// lacking it null.
+json FootnoteChanges(const tables::Table& a, const tables::Table& b, const SourceSet& sources) {
+  std::map<int64_t, std::pair<const tables::Footnote*, const tables::Footnote*>> by_id;
+  for (const tables::Footnote& note : a.footnotes) by_id[note.id].first = &note;
+  for (const tables::Footnote& note : b.footnotes) by_id[note.id].second = &note;
+  json out = json::array();
+  for (const auto& [id, sides] : by_id) {
+    const auto& [left, right] = sides;
+    if (left != nullptr && right != nullptr && FootnoteText(*left) == FootnoteText(*right)) continue;
+    out.push_back({{"id", id},
+                   {"a", left != nullptr ? json(FootnoteText(*left)) : json(nullptr)},
+                   {"b", right != nullptr ? json(FootnoteText(*right)) : json(nullptr)},
+                   {"a_at", left != nullptr ? Place(left->span, sources) : json(nullptr)},
+                   {"b_at", right != nullptr ? Place(right->span, sources) : json(nullptr)}});
+  }
+  return out;
+}
+
+// The rows both tables have, in each one's order, when the orders differ (`{a, b}`); else null.
+// Order matters in some tables (sizes, the concealment degrees: docs/tables.md).
+json RowOrderChange(const tables::Table& a, const tables::Table& b) {
+  json left = json::array();
+  json right = json::array();
+  for (const tables::Row& row : a.rows) {
+    if (b.Find(row.name) != nullptr) left.push_back(row.name);
+  }
+  for (const tables::Row& row : b.rows) {
+    if (a.Find(row.name) != nullptr) right.push_back(row.name);
+  }
+  if (left == right) return nullptr;
+  return {{"a", std::move(left)}, {"b", std::move(right)}};
+}
+
 // One table's differences, or null when its rows are the same.
 json TableChanges(const std::string& name, const tables::Table& a, const tables::Table& b, const SourceSet& sources) {
   json out = {{"name", name},
@@ -216,8 +261,11 @@ json TableChanges(const std::string& name, const tables::Table& a, const tables:
       out[key].push_back(std::move(entry));
     }
   }
+  out["footnotes"] = FootnoteChanges(a, b, sources);
+  out["row_order"] = RowOrderChange(a, b);
   if (out["rows_added"].empty() && out["rows_removed"].empty() && out["rows_changed"].empty() &&
-      out["columns_added"].empty() && out["columns_removed"].empty()) {
+      out["columns_added"].empty() && out["columns_removed"].empty() && out["footnotes"].empty() &&
+      out["row_order"].is_null()) {
     return nullptr;
   }
   return out;

@@ -8,6 +8,7 @@
 #include "base/suggest.h"
 #include "dsl/parse/parse.h"
 #include "tables/cell.h"
+#include "tables/table_loader.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft::ruleset {
@@ -15,19 +16,49 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Replaces the cells `rows` names in table `table` (a mapping ROW → { COLUMN: VALUE }).
+// `add: [ROW, …]`: whole rows appended to `table`, each read and checked as a row of its file;
+// a name the table already has is an error with a note at that row.
+void AddRows(tables::Table& table, const SourceFile& file, const YAML::Node& rows, double square_ft,
+             Diagnostics& diagnostics) {
+  for (const YAML::Node& node : rows) {
+    auto row = tables::LoadRow(file, node, table, square_ft, diagnostics);
+    if (!row) continue;
+    if (const tables::Row* earlier = table.Find(row->name)) {
+      Diagnostic& error = diagnostics.Error(
+          "duplicate-row", row->span,
+          fmt::format("with: table '{}' already has a row '{}' (change its cells under '{}:' instead)", table.name,
+                      row->name, row->name));
+      error.notes.push_back({earlier->span, "defined here"});
+      continue;
+    }
+    table.rows.push_back(std::move(*row));
+  }
+}
+
+// Replaces the cells `rows` names in table `table` (a mapping ROW → { COLUMN: VALUE }) and adds
+// the whole rows of its `add:` list.
 void ReplaceCells(tables::Table& table, const SourceFile& file, const YAML::Node& rows, double square_ft,
                   Diagnostics& diagnostics) {
   yaml::MapReader row_reader(file, rows, fmt::format("with: tables: {}", table.name), diagnostics);
   if (!row_reader.ok()) return;
   for (const auto& entry : rows) {
     std::string row_name = entry.first.Scalar();
+    if (row_name == "add" && !entry.second.IsMap()) {  // a row named `add` is changed by a mapping
+      if (!entry.second.IsSequence()) {
+        diagnostics.Error("wrong-type", yaml::SpanOf(file, entry.second),
+                          fmt::format("with: expected a list of whole rows to add to table '{}', found {}", table.name,
+                                      yaml::Describe(entry.second)));
+        continue;
+      }
+      AddRows(table, file, entry.second, square_ft, diagnostics);
+      continue;
+    }
     auto row = std::find_if(table.rows.begin(), table.rows.end(),
                             [&](const tables::Row& candidate) { return candidate.name == row_name; });
     if (row == table.rows.end()) {
       Diagnostic& error = diagnostics.Error(
           "unknown-row", yaml::SpanOf(file, entry.first),
-          fmt::format("with: table '{}' has no row '{}' (a case replaces cells; it adds no rows)", table.name, row_name));
+          fmt::format("with: table '{}' has no row '{}' (a new row goes under 'add:', whole)", table.name, row_name));
       SuggestName(error, row_name, table.RowNames());
       continue;
     }

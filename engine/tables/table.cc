@@ -72,7 +72,7 @@ int Table::IndexOf(std::string_view row_name) const {
 void Table::Overlay(const Table& child) {
   file = child.file;
   if (!child.source.empty()) source = child.source;
-  rows_span = child.rows_span;
+  if (child.rows_span.HasFile()) rows_span = child.rows_span;
   for (const Footnote& note : child.footnotes) {
     auto same = std::find_if(footnotes.begin(), footnotes.end(),
                              [&](const Footnote& old) { return old.id == note.id; });
@@ -85,6 +85,21 @@ void Table::Overlay(const Table& child) {
     extra_columns.push_back(extra);
     for (Row& row : rows) {
       if (row.Get(extra.column.name) == nullptr) row.cells.emplace_back(extra.column.name, extra.fallback);
+    }
+  }
+  for (const Row& removed : child.removals) {
+    std::erase_if(rows, [&](const Row& old) { return old.name == removed.name; });
+  }
+  for (const Row& change : child.changes) {
+    auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& old) { return old.name == change.name; });
+    if (same == rows.end()) continue;  // reported when the child was loaded
+    same->span = change.span;  // where the row was last written
+    if (!change.label.empty()) same->label = change.label;
+    if (!change.also_called.empty()) same->also_called = change.also_called;
+    for (const auto& [column, value] : change.cells) {
+      auto cell = std::find_if(same->cells.begin(), same->cells.end(),
+                               [&](const auto& old) { return old.first == column; });
+      if (cell != same->cells.end()) cell->second = value; else same->cells.emplace_back(column, value);
     }
   }
   for (const Row& row : child.rows) {

@@ -80,6 +80,10 @@ struct Table {
   std::vector<Row> rows;
   std::vector<Footnote> footnotes;
   std::vector<ExtraColumn> extra_columns;  // declared by this ruleset and the ones it builds on
+  // A table of a ruleset that extends another: rows given in part (`change:`, each holding only
+  // the cells it changes) and the parent's rows it drops (`remove:`, name and span only).
+  std::vector<Row> changes;
+  std::vector<Row> removals;
 
   // The column of this name: the engine's schema for the table, then the declared ones; or nullptr.
   const ColumnSchema* Column(std::string_view column) const;
@@ -93,8 +97,10 @@ struct Table {
   const Row* FindAlsoCalled(std::string_view other_name) const;
   // The index of a row in table order, or -1.
   int IndexOf(std::string_view row_name) const;
-  // Replaces rows of the same name and appends new ones (a ruleset extending another); adds
-  // the child's declared columns, giving the rows that lack one its default.
+  // Applies a child layer's table (a ruleset extending another): drops its `remove:` rows,
+  // merges its `change:` cells into the rows of the same name, replaces rows of the same name
+  // in place and appends new ones; adds its declared columns, giving the rows that lack one
+  // its default; its footnotes replace the ones of the same id or are added.
   void Overlay(const Table& child);
 };
 

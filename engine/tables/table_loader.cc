@@ -97,12 +97,17 @@ void CheckExactlyOne(const SourceFile& file, const TableSchema& schema, const Ro
   (void)file;
 }
 
-void CheckNotes(const Table& table, const Row& row, Diagnostics& diagnostics) {
+// A row's `notes` must name footnotes of its table: this file's or, in a ruleset extending
+// another, the parent table's.
+void CheckNotes(const Table& table, const Table* parent, const Row& row, Diagnostics& diagnostics) {
   const Value* notes = row.Get("notes");
   if (notes == nullptr) return;
+  auto names = [&](const std::vector<Footnote>& footnotes, const Value& id) {
+    return std::any_of(footnotes.begin(), footnotes.end(),
+                       [&](const Footnote& note) { return static_cast<double>(note.id) == id.number; });
+  };
   for (const auto& [unused, id] : notes->entries) {
-    bool known = std::any_of(table.footnotes.begin(), table.footnotes.end(),
-                             [&](const Footnote& note) { return static_cast<double>(note.id) == id.number; });
+    bool known = names(table.footnotes, id) || (parent != nullptr && names(parent->footnotes, id));
     if (!known) {
       diagnostics.Error("unknown-row", id.span,
                         fmt::format("row '{}' names footnote {}, which table '{}' does not have",
@@ -124,8 +129,10 @@ void ReadAlsoCalled(const SourceFile& file, const YAML::Node& node, Row& row, Di
   }
 }
 
-std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
-                           const TableSchema& schema, double square_ft, Diagnostics& diagnostics) {
+// One row; `partial` (a `change:` entry) requires no column but `name` and leaves `label`
+// empty when not given.
+std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node, const TableSchema& schema,
+                           double square_ft, Diagnostics& diagnostics, bool partial = false) {
   std::string what = fmt::format("row of table '{}'", schema.name);
   if (YAML::Node name = yaml::Get(node, "name"); name.IsScalar()) {
     what = fmt::format("row '{}' of table '{}'", name.Scalar(), schema.name);
@@ -139,7 +146,7 @@ std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
   if (!row_name) return std::nullopt;
   row.name = *row_name;
   row.span = yaml::SpanOf(file, name);
-  row.label = row.name;
+  row.label = partial ? std::string() : row.name;
   if (YAML::Node label = reader.Optional("label"); label.IsDefined()) {
     if (auto text = yaml::ReadText(file, label, "label", diagnostics)) row.label = *text;
   }
@@ -150,14 +157,14 @@ std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
   }
   if (YAML::Node others = reader.Optional("also_called"); others.IsDefined()) ReadAlsoCalled(file, others, row, diagnostics);
   for (const ColumnSchema& column : schema.columns) {
-    YAML::Node cell = column.required ? reader.Required(column.name) : reader.Optional(column.name);
+    YAML::Node cell = column.required && !partial ? reader.Required(column.name) : reader.Optional(column.name);
     if (!cell.IsDefined()) continue;
     if (auto value = ReadCell(file, cell, column, square_ft, diagnostics)) {
       row.cells.emplace_back(column.name, std::move(*value));
     }
   }
   reader.RejectUnknown();
-  CheckExactlyOne(file, schema, row, reader, diagnostics);
+  if (!partial) CheckExactlyOne(file, schema, row, reader, diagnostics);
   return row;
 }
 
@@ -165,8 +172,81 @@ std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node,
 
 namespace {
 
+// The row of this name among `rows`, or nullptr.
+const Row* FindIn(const std::vector<Row>& rows, const std::string& name) {
+  auto found = std::find_if(rows.begin(), rows.end(), [&](const Row& row) { return row.name == name; });
+  return found == rows.end() ? nullptr : &*found;
+}
+
+// Reports a `change:` or `remove:` entry naming no row of the parent's table, or a row this file
+// already names elsewhere; true when the entry may be used.
+bool CheckParentRow(const Table& table, const Table& parent, const Row& entry, const char* key,
+                    Diagnostics& diagnostics) {
+  if (parent.Find(entry.name) == nullptr) {
+    Diagnostic& error = diagnostics.Error(
+        "unknown-row", entry.span,
+        fmt::format("'{}:' names row '{}', which the parent's table '{}' does not have (a new row goes under 'rows:')",
+                    key, entry.name, table.name));
+    SuggestName(error, entry.name, parent.RowNames());
+    return false;
+  }
+  const Row* earlier = table.Find(entry.name);
+  if (earlier == nullptr) earlier = FindIn(table.changes, entry.name);
+  if (earlier == nullptr) earlier = FindIn(table.removals, entry.name);
+  if (earlier != nullptr) {
+    Diagnostic& error = diagnostics.Error(
+        "duplicate-row", entry.span,
+        fmt::format("row '{}' of table '{}' is given twice in this file (under 'rows:', 'change:' or 'remove:')",
+                    entry.name, table.name));
+    error.notes.push_back({earlier->span, "first given here"});
+    return false;
+  }
+  return true;
+}
+
+// `change:` (rows given in part) and `remove:` (row names) of a table whose ruleset extends one
+// that has it; anywhere else they are an error at the key.
+void ReadOverlay(const SourceFile& file, yaml::MapReader& top, const YAML::Node& changes, const YAML::Node& removes,
+                 const TableSchema& row_schema, double square_ft, const Table* parent, Table& table,
+                 Diagnostics& diagnostics) {
+  for (const char* key : {"change", "remove"}) {
+    const YAML::Node& node = std::string_view(key) == "change" ? changes : removes;
+    if (!node.IsDefined()) continue;
+    if (parent == nullptr) {
+      diagnostics.Error("no-parent-table", top.KeySpan(key),
+                        fmt::format("'{}:' changes the parent's table '{}', but no ruleset below this one has that table "
+                                    "(give every row under 'rows:')",
+                                    key, table.name));
+      continue;
+    }
+    if (!node.IsSequence()) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                        fmt::format("expected a list of {} under '{}:', found {}",
+                                    std::string_view(key) == "change" ? "rows (each a name and the cells it changes)"
+                                                                      : "row names",
+                                    key, yaml::Describe(node)));
+      continue;
+    }
+    for (const YAML::Node& item : node) {
+      if (std::string_view(key) == "remove") {
+        auto name = yaml::ReadName(file, item, "row name to remove", diagnostics);
+        if (!name) continue;
+        Row removed;
+        removed.name = *name;
+        removed.span = yaml::SpanOf(file, item);
+        if (CheckParentRow(table, *parent, removed, key, diagnostics)) table.removals.push_back(std::move(removed));
+        continue;
+      }
+      auto row = ReadRow(file, item, row_schema, square_ft, diagnostics, /*partial=*/true);
+      if (!row || !CheckParentRow(table, *parent, *row, key, diagnostics)) continue;
+      CheckNotes(table, parent, *row, diagnostics);
+      table.changes.push_back(std::move(*row));
+    }
+  }
+}
+
 Table ReadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
-                const std::vector<ExtraColumn>& inherited, Diagnostics& diagnostics) {
+                const std::vector<ExtraColumn>& inherited, const Table* parent, Diagnostics& diagnostics) {
   Table table;
   table.name = schema.name;
   table.file = file.path();
@@ -179,7 +259,9 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   }
   YAML::Node notes = schema.footnotes ? top.Optional("footnotes") : YAML::Node();
   YAML::Node columns = top.Optional("columns");
-  YAML::Node rows = top.Required("rows");
+  YAML::Node changes = top.Optional("change");
+  YAML::Node removes = top.Optional("remove");
+  YAML::Node rows = changes.IsDefined() || removes.IsDefined() ? top.Optional("rows") : top.Required("rows");
   top.RejectUnknown();
   if (columns.IsDefined()) {
     table.extra_columns = ReadExtraColumns(file, columns, schema, inherited, square_ft, diagnostics);
@@ -189,7 +271,11 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   const TableSchema row_schema = WithExtraColumns(schema, declared);
   // After the declared columns: a footnote may hold for one of them (`conditions`' ac_ranged).
   if (schema.footnotes && notes.IsDefined()) ReadFootnotes(file, notes, row_schema, table, diagnostics);
-  if (!rows.IsDefined()) return table;
+  if (!rows.IsDefined()) {  // a table that only changes its parent's: errors about rows point here
+    table.rows_span = yaml::SpanOf(file, removes.IsDefined() ? removes : changes);
+    ReadOverlay(file, top, changes, removes, row_schema, square_ft, parent, table, diagnostics);
+    return table;
+  }
   table.rows_span = yaml::SpanOf(file, rows);
   if (!rows.IsSequence()) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, rows),
@@ -206,9 +292,10 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
       error.notes.push_back({earlier->span, "first defined here"});
       continue;
     }
-    CheckNotes(table, *row, diagnostics);
+    CheckNotes(table, parent, *row, diagnostics);
     table.rows.push_back(std::move(*row));
   }
+  ReadOverlay(file, top, changes, removes, row_schema, square_ft, parent, table, diagnostics);
   FillDefaults(table.rows, declared);
   return table;
 }
@@ -216,9 +303,9 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
 }  // namespace
 
 Table LoadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
-                Diagnostics& diagnostics, const std::vector<ExtraColumn>& inherited) {
+                Diagnostics& diagnostics, const std::vector<ExtraColumn>& inherited, const Table* parent) {
   try {
-    return ReadTable(file, schema, square_ft, inherited, diagnostics);
+    return ReadTable(file, schema, square_ft, inherited, parent, diagnostics);
   } catch (const YAML::Exception& error) {  // a yaml-cpp surprise still names the file and place
     yaml::ReportException(file, error, diagnostics);
     Table table;
@@ -226,6 +313,18 @@ Table LoadTable(const SourceFile& file, const TableSchema& schema, double square
     table.file = file.path();
     return table;
   }
+}
+
+std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const Table& table, double square_ft,
+                           Diagnostics& diagnostics) {
+  const TableSchema* schema = FindSchema(table.name);
+  if (schema == nullptr) return std::nullopt;
+  auto row = ReadRow(file, node, WithExtraColumns(*schema, table.extra_columns), square_ft, diagnostics);
+  if (!row) return std::nullopt;
+  CheckNotes(table, nullptr, *row, diagnostics);
+  std::vector<Row> one{std::move(*row)};
+  FillDefaults(one, table.extra_columns);
+  return std::move(one.front());
 }
 
 TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,
@@ -258,7 +357,7 @@ TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet&
     }
     const Table* base = below != nullptr ? below->Find(stem) : nullptr;
     tables.Put(LoadTable(*file, *schema, square_ft, diagnostics,
-                         base != nullptr ? base->extra_columns : std::vector<ExtraColumn>{}));
+                         base != nullptr ? base->extra_columns : std::vector<ExtraColumn>{}, base));
   }
   return tables;
 }

@@ -10,13 +10,22 @@
 #include "tables/schema.h"
 #include "tables/table.h"
 
+#include <yaml-cpp/yaml.h>
+
 namespace rulecraft::tables {
 
 // Loads one table file of a known kind; every problem becomes a diagnostic. Returns the
 // rows that could be read even when some could not, so later checks still run. `inherited`:
-// the columns the layers below declared for this table, which its rows may set too.
+// the columns the layers below declared for this table, which its rows may set too; `parent`:
+// the merged table of the layers below, which `change:` and `remove:` entries must name rows of.
 Table LoadTable(const SourceFile& file, const TableSchema& schema, double square_ft,
-                Diagnostics& diagnostics, const std::vector<ExtraColumn>& inherited = {});
+                Diagnostics& diagnostics, const std::vector<ExtraColumn>& inherited = {},
+                const Table* parent = nullptr);
+
+// Reads one whole row of `table` (as a row under its file's `rows:`, with the table's declared
+// columns and footnotes) from `node`, reporting every problem; nullopt when it has no usable name.
+std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const Table& table, double square_ft,
+                           Diagnostics& diagnostics);
 
 // Loads every `*.yaml` of a folder as the table named by its file name. `square_ft`
 // converts "squares". Whole-set checks are CheckTableSet's, run once layers are merged.

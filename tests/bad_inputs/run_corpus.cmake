@@ -66,9 +66,9 @@ foreach(scenario ${scenarios})
   endif()
   get_filename_component(name "${scenario}" NAME)
   set(transcript "")
-  # `run` does not read `expect`, so a case about `expect` keys is only for `test`; `test`
+  # `run` does not read `expect` or `with:`, so a case about them is only for `test`; `test`
   # takes a folder as a folder of tests, so a folder standing in for a scenario is only for `run`.
-  if(NOT name MATCHES "^query_expect")
+  if(NOT name MATCHES "^query_(expect|with)")
     run(one run "${scenario}")
     string(APPEND transcript "${one}")
     math(EXPR count "${count} + 1")

@@ -191,5 +191,54 @@ TEST(ExtraColumns, UndeclaredKeysStayErrors) {
   EXPECT_NE(errors.find("error[unknown-key]: unknown key 'slippery'"), std::string::npos) << errors;
 }
 
+// A child's speeds table stating only its differences from the parent's (docs/tables.md, "A
+// parent's table, changed").
+TEST(TableOverlay, ChangeMergesCellsInPlaceAndRemoveDropsRows) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  Table parent = LoadTable(sources.Add("speeds.yaml",
+                                       "rows:\n"
+                                       "  - { name: human, label: Human, speed: { none: 30 ft, heavy: 20 ft } }\n"
+                                       "  - { name: elf, label: Elf, speed: { none: 30 ft, heavy: 20 ft } }\n"
+                                       "  - { name: dwarf, label: Dwarf, speed: { none: 20 ft, heavy: 20 ft } }\n"),
+                           *FindSchema("speeds"), 5, diagnostics);
+  Table child = LoadTable(sources.Add("child/speeds.yaml",
+                                      "change:\n  - { name: human, label: Hero }\n"
+                                      "  - { name: dwarf, speed: { none: 25 ft, heavy: 20 ft } }\n"
+                                      "remove: [elf]\n"
+                                      "rows:\n  - { name: centaur, speed: { none: 50 ft, heavy: 35 ft } }\n"),
+                          *FindSchema("speeds"), 5, diagnostics, {}, &parent);
+  EXPECT_EQ(Render(diagnostics, sources), "");
+  parent.Overlay(child);
+  EXPECT_EQ(parent.RowNames(), (std::vector<std::string>{"human", "dwarf", "centaur"}));
+  EXPECT_EQ(parent.Find("human")->label, "Hero");
+  EXPECT_EQ(parent.Find("human")->Get("speed")->Entry("none")->number, 30);  // unchanged cell kept
+  EXPECT_EQ(parent.Find("dwarf")->label, "Dwarf");                            // unchanged label kept
+  EXPECT_EQ(parent.Find("dwarf")->Get("speed")->Entry("none")->number, 25);
+  EXPECT_EQ(parent.Find("dwarf")->span.file, "child/speeds.yaml");
+}
+
+TEST(TableOverlay, AChangeOfNoParentRowIsLocatedWithTheClosestName) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  Table parent = LoadTable(sources.Add("speeds.yaml", "rows:\n  - { name: human, speed: { none: 30 ft } }\n"),
+                           *FindSchema("speeds"), 5, diagnostics);
+  LoadTable(sources.Add("child/speeds.yaml", "change:\n  - { name: humna, label: Hero }\n"), *FindSchema("speeds"), 5,
+            diagnostics, {}, &parent);
+  std::string errors = Render(diagnostics, sources);
+  EXPECT_NE(errors.find("child/speeds.yaml:2:13: error[unknown-row]: 'change:' names row 'humna', which the parent's "
+                        "table 'speeds' does not have"),
+            std::string::npos)
+      << errors;
+  EXPECT_NE(errors.find("did you mean 'human'?"), std::string::npos) << errors;
+}
+
+TEST(TableOverlay, ChangeWithoutAParentTableIsAnErrorAtTheKey) {
+  std::string errors = Errors("speeds", "remove: [elf]\n");
+  EXPECT_NE(errors.find("speeds.yaml:1:1: error[no-parent-table]: 'remove:' changes the parent's table 'speeds'"),
+            std::string::npos)
+      << errors;
+}
+
 }  // namespace
 }  // namespace rulecraft::tables

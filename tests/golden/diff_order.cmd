@@ -1,0 +1,1 @@
+diff tests/golden/diff_order/a tests/golden/diff_order/b
