@@ -63,6 +63,8 @@ std::string ReadScript(const char* name) {
 struct FixedOracle : hooks::Oracle {
   std::optional<double> StepOnTerrain(const hooks::StepFacts&, int) override { return 1.0; }
   bool EndOnTerrain(const hooks::SquareFacts&, int) override { return true; }
+  std::string DescribeStep(const hooks::StepFacts&) override { return ""; }
+  std::string DescribeSquare(const hooks::SquareFacts&) override { return ""; }
 };
 
 void CallBenchmark(benchmark::State& state, const std::string& text) {
@@ -83,7 +85,7 @@ void CallBenchmark(benchmark::State& state, const std::string& text) {
   // A few square classes, as a grid view would number them; their views are built once.
   hooks::StepFacts steps[4];
   for (int i = 0; i < 4; ++i) {
-    hooks::SquareFacts square{i, difficult, false, false, 0, nullptr};
+    hooks::SquareFacts square{i, difficult, false, false, 0, false, nullptr};
     steps[i] = {square, square, square, i % 2 == 1, i % 2 == 1 ? 1 : 0};
   }
   const std::vector<const hooks::Script*> none;
