@@ -5,10 +5,10 @@
 //                            environment, the script's top level, the call, the views)
 //   LuaHook/Call/incorporeal one call of scripts/incorporeal.lua's step_cost on a difficult
 //                            square: reads the terrain, asks the rules for the cost on open ground
-//   LuaHook/Reach/dsl        a whole `reach` search (grid view, step rules, Dijkstra) on a 64×64
-//                            map of open, difficult and wall squares, dnd35 rules, a mover with no
-//                            script: what a scenario without hooks pays
-//   LuaHook/Reach/lua        the same search for a mover whose trait names incorporeal.lua: the
+//   LuaHook/Reach/dsl/SIDE   a whole `reach` search (grid view, step rules, Dijkstra) on a
+//                            SIDE×SIDE map (64 and 256) of open, difficult and wall squares, dnd35
+//                            rules, a mover with no script: what a scenario without hooks pays
+//   LuaHook/Reach/lua/SIDE   the same search for a mover whose trait names incorporeal.lua: the
 //                            rules' memo calls the hook once per distinct step, not per step
 //                            (counter hook_calls: the script calls of one search)
 //   LuaHook/Setup            making the sandboxed Lua state a query with hooks needs
@@ -63,6 +63,8 @@ std::string ReadScript(const char* name) {
 struct FixedOracle : hooks::Oracle {
   std::optional<double> StepOnTerrain(const hooks::StepFacts&, int) override { return 1.0; }
   bool EndOnTerrain(const hooks::SquareFacts&, int) override { return true; }
+  std::string DescribeStep(const hooks::StepFacts&) override { return ""; }
+  std::string DescribeSquare(const hooks::SquareFacts&) override { return ""; }
 };
 
 void CallBenchmark(benchmark::State& state, const std::string& text) {
@@ -83,7 +85,7 @@ void CallBenchmark(benchmark::State& state, const std::string& text) {
   // A few square classes, as a grid view would number them; their views are built once.
   hooks::StepFacts steps[4];
   for (int i = 0; i < 4; ++i) {
-    hooks::SquareFacts square{i, difficult, false, false, 0, nullptr};
+    hooks::SquareFacts square{i, difficult, false, false, 0, false, nullptr};
     steps[i] = {square, square, square, i % 2 == 1, i % 2 == 1 ? 1 : 0};
   }
   const std::vector<const hooks::Script*> none;
@@ -103,12 +105,12 @@ BENCHMARK(BM_CallKeep)->Name("LuaHook/Call/keep");
 void BM_CallIncorporeal(benchmark::State& state) { CallBenchmark(state, ReadScript("incorporeal.lua")); }
 BENCHMARK(BM_CallIncorporeal)->Name("LuaHook/Call/incorporeal");
 
-// A 64×64 map: walls on a lattice, difficult terrain in stripes.
-model::Scenario Map() {
+// A side×side map: walls on a lattice, difficult terrain in stripes.
+model::Scenario Map(int32_t side) {
   model::Scenario scenario;
   model::GridMap map;
-  map.width = 64;
-  map.height = 64;
+  map.width = side;
+  map.height = side;
   map.terrain_kinds = {"open", "difficult", "wall"};
   for (int32_t y = 0; y < map.height; ++y) {
     for (int32_t x = 0; x < map.width; ++x) {
@@ -125,7 +127,8 @@ void ReachBenchmark(benchmark::State& state, bool lua) {
   Fixture& dnd35 = Dnd35();
   if (!dnd35.rules) return state.SkipWithError(dnd35.error.c_str());
   const ruleset::Ruleset& rules = *dnd35.rules;
-  model::Scenario scenario = Map();
+  int32_t side = static_cast<int32_t>(state.range(0));
+  model::Scenario scenario = Map(side);
   model::Creature ghost;
   ghost.id = "ghost";
   ghost.race = "human";
@@ -159,14 +162,14 @@ void ReachBenchmark(benchmark::State& state, bool lua) {
     calls = hooks ? hooks->calls() : 0;
   }
   state.counters["hook_calls"] = static_cast<double>(calls);
-  state.SetItemsProcessed(state.iterations() * 64 * 64);
+  state.SetItemsProcessed(state.iterations() * side * side);
 }
 
 void BM_ReachDsl(benchmark::State& state) { ReachBenchmark(state, false); }
-BENCHMARK(BM_ReachDsl)->Name("LuaHook/Reach/dsl")->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReachDsl)->Name("LuaHook/Reach/dsl")->Arg(64)->Arg(256)->Unit(benchmark::kMicrosecond);
 
 void BM_ReachLua(benchmark::State& state) { ReachBenchmark(state, true); }
-BENCHMARK(BM_ReachLua)->Name("LuaHook/Reach/lua")->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReachLua)->Name("LuaHook/Reach/lua")->Arg(64)->Arg(256)->Unit(benchmark::kMicrosecond);
 
 void BM_RunnerSetup(benchmark::State& state) {
   Fixture& dnd35 = Dnd35();

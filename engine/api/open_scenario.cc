@@ -8,6 +8,7 @@
 #include "model/query_reader.h"
 #include "query/answer.h"
 #include "query/placement.h"
+#include "query/shared_squares.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft {
@@ -28,15 +29,30 @@ model::Creature* FindCreature(std::vector<model::Creature>& creatures, const std
 
 // Places `as_placed` on the scenario as loading does (model::CheckPlacement, then
 // query::SettlePlacements); keeps it and returns true when nothing is refused, else leaves the
-// scenario's creatures as they were.
-bool Place(OpenScenario::Impl& open, std::vector<model::Creature> as_placed, Diagnostics& diagnostics) {
+// scenario's creatures as they were. With `changed` (the index of the one creature that differs
+// from the scenario's as_placed), only that creature is settled again: settling looks at the
+// terrain under a creature and at the creature alone (query/placement.cc's space check holds no
+// other creature), so the others keep where they settled; overlaps and shared squares are
+// still checked for all.
+bool Place(OpenScenario::Impl& open, std::vector<model::Creature> as_placed, Diagnostics& diagnostics,
+           std::optional<size_t> changed = std::nullopt) {
   model::Scenario& scenario = open.loaded.scenario;
   const ruleset::Ruleset& rules = *open.loaded.ruleset;
   std::vector<model::Creature> settled = std::move(scenario.creatures);
   scenario.creatures = as_placed;
   size_t errors = diagnostics.ErrorCount();
   model::CheckPlacement(scenario, diagnostics);
-  bool placed = diagnostics.ErrorCount() == errors && query::SettlePlacements(scenario, rules, diagnostics);
+  bool placed = diagnostics.ErrorCount() == errors;
+  if (placed && changed && settled.size() == as_placed.size() && *changed < as_placed.size()) {
+    scenario.creatures = {as_placed[*changed]};
+    placed = query::SettlePlacements(scenario, rules, diagnostics);
+    model::Creature moved = std::move(scenario.creatures[0]);
+    scenario.creatures = settled;
+    scenario.creatures[*changed] = std::move(moved);
+    placed = placed && query::CheckSharedSquares(scenario, rules, diagnostics);
+  } else if (placed) {
+    placed = query::SettlePlacements(scenario, rules, diagnostics);
+  }
   if (!placed) {
     scenario.creatures = std::move(settled);
     return false;
@@ -93,7 +109,8 @@ bool OpenScenario::MoveCreature(const std::string& creature_id, int x, int y, Di
   model::Creature* creature = FindCreature(as_placed, creature_id, diagnostics);
   if (creature == nullptr) return false;
   creature->at = {x, y};
-  return Place(*impl_, std::move(as_placed), diagnostics);
+  auto index = static_cast<size_t>(creature - as_placed.data());
+  return Place(*impl_, std::move(as_placed), diagnostics, index);
 }
 
 bool OpenScenario::SetConditions(const std::string& creature_id, std::vector<std::string> conditions,
@@ -102,7 +119,8 @@ bool OpenScenario::SetConditions(const std::string& creature_id, std::vector<std
   model::Creature* creature = FindCreature(as_placed, creature_id, diagnostics);
   if (creature == nullptr) return false;
   creature->conditions = std::move(conditions);
-  return Place(*impl_, std::move(as_placed), diagnostics);
+  auto index = static_cast<size_t>(creature - as_placed.data());
+  return Place(*impl_, std::move(as_placed), diagnostics, index);
 }
 
 bool OpenScenario::PaintSquare(int x, int y, const std::string& terrain, Diagnostics& diagnostics) {

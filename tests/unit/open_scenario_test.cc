@@ -78,6 +78,23 @@ TEST_F(OpenScenarioTest, AMovedLargeCreatureSqueezesAsLoadingWould) {
   ASSERT_TRUE(hall_->MoveCreature("ogre", 4, 1, diagnostics_));
 }
 
+TEST_F(OpenScenarioTest, AMoveKeepsWhereTheOthersSettledAsLoadingWould) {
+  // A move settles only the moved creature again; the ogre, squeezed into the passage by its own
+  // move, stays where loading the scenario with both creatures there would put it.
+  ASSERT_TRUE(hall_->MoveCreature("ogre", 3, 3, diagnostics_)) << Render(diagnostics_, session_.sources());
+  ASSERT_TRUE(hall_->MoveCreature("fighter", 2, 1, diagnostics_)) << Render(diagnostics_, session_.sources());
+  std::string text = kHall;
+  text.replace(text.find("at: [1, 1]"), 10, "at: [2, 1]");
+  text.replace(text.find("at: [4, 1]"), 10, "at: [3, 3]");
+  Session other;
+  Diagnostics diagnostics;
+  auto expected = other.RunScenario(ScenarioText{"hall.yaml", text, RULECRAFT_SOURCE_DIR}, diagnostics);
+  ASSERT_TRUE(expected.has_value()) << Render(diagnostics, other.sources());
+  EXPECT_EQ(hall_->Run(), *expected);
+  EXPECT_GT((*expected)["results"][0]["reachable_count"].get<int>(), 0);
+  EXPECT_FALSE(diagnostics_.HasErrors());
+}
+
 TEST_F(OpenScenarioTest, PaintingASquareChangesTheAnswerUnlessSomeoneStandsThere) {
   int before = Reachable();
   ASSERT_TRUE(hall_->PaintSquare(2, 1, "wall", diagnostics_));
