@@ -11,6 +11,7 @@
 #include "base/suggest.h"
 #include "base/text_bytes.h"
 #include "model/query_reader.h"
+#include "model/tunnel_reader.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft::model {
@@ -150,6 +151,7 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   YAML::Node legend = reader.Required("legend");
   YAML::Node rows = reader.Required("rows");
   YAML::Node edges = reader.Optional("edges");
+  YAML::Node tunnels = reader.Optional("tunnels");
   reader.RejectUnknown();
   if (!legend.IsDefined() || !rows.IsDefined()) return std::nullopt;
 
@@ -220,6 +222,8 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
     }
   }
   if (edges.IsDefined() && map.width > 0) ok = ReadEdges(file, edges, terrain, map, diagnostics) && ok;
+  bool whole = map.cells.size() == static_cast<size_t>(map.width) * static_cast<size_t>(map.height);
+  if (tunnels.IsDefined() && map.width > 0 && whole) ok = ReadTunnels(file, tunnels, terrain, map, diagnostics) && ok;
   // A map with errors is still returned (unknown squares read as the first legend kind) so
   // the creatures and queries on it are checked too; the errors already fail the run.
   if (!ok && (map.width == 0 || map.terrain_kinds.empty())) return std::nullopt;
