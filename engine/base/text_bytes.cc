@@ -1,5 +1,7 @@
 #include "base/text_bytes.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace rulecraft {
@@ -39,6 +41,16 @@ std::optional<BadByte> FirstBadByte(std::string_view text) {
     at += length;
   }
   return std::nullopt;
+}
+
+std::vector<std::string_view> SplitCharacters(std::string_view text) {
+  std::vector<std::string_view> characters;
+  for (size_t at = 0; at < text.size();) {
+    size_t length = std::max<size_t>(1, SequenceLength(text, at));
+    characters.push_back(text.substr(at, length));
+    at += length;
+  }
+  return characters;
 }
 
 }  // namespace rulecraft

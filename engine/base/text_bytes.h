@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rulecraft {
 
@@ -18,5 +19,9 @@ struct BadByte {
 // past U+10FFFF), or a control character other than tab, line feed and carriage return;
 // nullopt when every byte is text.
 std::optional<BadByte> FirstBadByte(std::string_view text);
+
+// `text` cut into characters, as a reader counts them: each well-formed UTF-8 sequence is one,
+// and so is each byte that is not part of one (a map row "..é." is four squares).
+std::vector<std::string_view> SplitCharacters(std::string_view text);
 
 }  // namespace rulecraft

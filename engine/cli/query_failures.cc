@@ -24,6 +24,14 @@ Diagnostics QueryFailures(const nlohmann::json& document, const SourceSet& sourc
     size_t last = text.find_last_not_of(" \t\r");
     size_t length = last == std::string_view::npos || last < first ? 1 : last - first + 1;
     uint32_t begin = file->OffsetOf(static_cast<uint32_t>(line), static_cast<uint32_t>(first + 1));
+    // A rules failure names its expression's columns: the caret goes under that expression.
+    const nlohmann::json col = diagnostic.value("col", nlohmann::json());
+    const nlohmann::json end_col = diagnostic.value("end_col", nlohmann::json());
+    if (col.is_number_integer() && end_col.is_number_integer() && col.get<int64_t>() >= 1 &&
+        end_col.get<int64_t>() > col.get<int64_t>() && end_col.get<int64_t>() <= static_cast<int64_t>(text.size()) + 1) {
+      begin = file->OffsetOf(static_cast<uint32_t>(line), static_cast<uint32_t>(col.get<int64_t>()));
+      length = static_cast<size_t>(end_col.get<int64_t>() - col.get<int64_t>());
+    }
     failures.Error(diagnostic.value("code", std::string("query-failed")),
                    {file->path(), begin, begin + static_cast<uint32_t>(length)},
                    fmt::format("query '{}' ({}) failed: {}", result.value("id", std::string()),

@@ -1,5 +1,5 @@
 // The queries of a `rulecraft run` answer that failed at a script's line (a Lua hook stopped by
-// its budget or raising an error), as diagnostics that show the line and a caret on stderr: the
+// its budget or raising an error, a rule dividing by zero), as diagnostics that show the line and a caret on stderr: the
 // answer's `diagnostic` names only the file and line.
 #pragma once
 
@@ -11,7 +11,8 @@
 namespace rulecraft::cli {
 
 // One error per result of `document["results"]` with status "error" and a `diagnostic` naming
-// a file of `sources` and a line: at that line's first non-blank byte, spanning the line's text.
+// a file of `sources` and a line: from `col` to `end_col` when it names them (a rules failure),
+// else at that line's first non-blank byte, spanning the line's text.
 Diagnostics QueryFailures(const nlohmann::json& document, const SourceSet& sources);
 
 }  // namespace rulecraft::cli

@@ -1,10 +1,17 @@
 #include "model/map_reader.h"
 
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "base/limits.h"
 #include "base/suggest.h"
+#include "base/text_bytes.h"
 #include "model/query_reader.h"
+#include "model/tunnel_reader.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft::model {
@@ -30,9 +37,9 @@ std::optional<uint16_t> KindIndex(const SourceFile& file, const YAML::Node& node
   return static_cast<uint16_t>(known - map.terrain_kinds.begin());
 }
 
-// Reads `legend:`, a mapping from one-character symbols to terrain kinds.
+// Reads `legend:`, a mapping from one-character symbols (any UTF-8 character) to terrain kinds.
 bool ReadLegend(const SourceFile& file, const YAML::Node& node, const tables::Table& terrain,
-                GridMap& map, std::map<char, uint16_t>& symbols, Diagnostics& diagnostics) {
+                GridMap& map, std::map<std::string, uint16_t, std::less<>>& symbols, Diagnostics& diagnostics) {
   if (!node.IsMap()) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
                       "expected a mapping of map symbols to terrain kinds, found " +
@@ -42,7 +49,7 @@ bool ReadLegend(const SourceFile& file, const YAML::Node& node, const tables::Ta
   bool ok = true;
   for (const auto& entry : node) {
     const std::string& symbol = entry.first.Scalar();
-    if (symbol.size() != 1) {
+    if (SplitCharacters(symbol).size() != 1) {
       diagnostics.Error("wrong-type", yaml::SpanOf(file, entry.first),
                         fmt::format("a map symbol is one character, found '{}'", symbol));
       ok = false;
@@ -53,7 +60,7 @@ bool ReadLegend(const SourceFile& file, const YAML::Node& node, const tables::Ta
       ok = false;
       continue;
     }
-    symbols[symbol[0]] = *index;
+    symbols[symbol] = *index;
   }
   return ok;
 }
@@ -144,11 +151,12 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   YAML::Node legend = reader.Required("legend");
   YAML::Node rows = reader.Required("rows");
   YAML::Node edges = reader.Optional("edges");
+  YAML::Node tunnels = reader.Optional("tunnels");
   reader.RejectUnknown();
   if (!legend.IsDefined() || !rows.IsDefined()) return std::nullopt;
 
   GridMap map;
-  std::map<char, uint16_t> symbols;
+  std::map<std::string, uint16_t, std::less<>> symbols;
   bool ok = ReadLegend(file, legend, terrain, map, symbols, diagnostics);
   if (map.terrain_kinds.empty()) map.terrain_kinds.push_back(terrain.rows.empty() ? "open" : terrain.rows[0].name);
   if (!rows.IsSequence() || rows.size() == 0) {
@@ -163,57 +171,59 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   }
   map.height = static_cast<int32_t>(rows.size());
   // The first row that is neither empty nor too wide sets the width every row must have, so
-  // a broken row before it still takes its place in the grid.
+  // a broken row before it still takes its place in the grid. A square is one character, of
+  // however many bytes.
   for (const YAML::Node& row : rows) {
-    size_t length = row.IsScalar() ? row.Scalar().size() : 0;
+    size_t length = row.IsScalar() ? SplitCharacters(row.Scalar()).size() : 0;
     if (length > 0 && length <= static_cast<size_t>(limits::kMaxMapSide)) {
       map.width = static_cast<int32_t>(length);
       break;
     }
   }
-  std::vector<char> reported;  // each unknown symbol once, at its first use
+  std::vector<std::string> reported;  // each unknown symbol once, at its first use
   for (const YAML::Node& row : rows) {
     auto text = yaml::ReadText(file, row, "a map row", diagnostics);
-    if (!text) {
-      ok = false;
-      text = std::string(static_cast<size_t>(map.width), '\0');
-    }
+    if (!text) ok = false;
+    std::vector<std::string_view> squares = text ? SplitCharacters(*text) : std::vector<std::string_view>{};
     SourceSpan row_span = yaml::SpanOf(file, row);
     // A quoted row starts one byte after its span.
     uint32_t first = row_span.begin + (file.text()[row_span.begin] == '"' || file.text()[row_span.begin] == '\'' ? 1 : 0);
-    bool fits = !text->empty() && text->size() <= static_cast<size_t>(limits::kMaxMapSide);
-    if (!fits || static_cast<int32_t>(text->size()) != map.width) {
+    bool fits = !squares.empty() && squares.size() <= static_cast<size_t>(limits::kMaxMapSide);
+    if (text && (!fits || static_cast<int32_t>(squares.size()) != map.width)) {
       std::string expected = map.width > 0 ? fmt::format("a row as wide as the map, {} squares", map.width)
                                            : fmt::format("a row of 1 to {} squares", limits::kMaxMapSide);
       diagnostics.Error("ragged-map", row_span,
-                        text->size() > static_cast<size_t>(limits::kMaxMapSide)
+                        squares.size() > static_cast<size_t>(limits::kMaxMapSide)
                             ? fmt::format("expected at most {} squares in a map row (limits::kMaxMapSide), found {}",
-                                          limits::kMaxMapSide, text->size())
+                                          limits::kMaxMapSide, squares.size())
                             : fmt::format("expected {}, found {}", expected,
-                                          text->empty() ? "an empty row" : fmt::format("{} squares", text->size())));
+                                          squares.empty() ? "an empty row" : fmt::format("{} squares", squares.size())));
       ok = false;
-      text->resize(static_cast<size_t>(map.width), '\0');  // keep the shape so later checks run
     }
-    for (size_t x = 0; x < text->size(); ++x) {
-      if ((*text)[x] == '\0') {  // padding of a row already reported
+    // A broken row keeps the map's shape (empty squares read as the first kind) so later checks run.
+    squares.resize(static_cast<size_t>(map.width), std::string_view());
+    for (std::string_view square : squares) {
+      if (square.empty()) {
         map.cells.push_back(0);
         continue;
       }
-      auto symbol = symbols.find((*text)[x]);
+      auto symbol = symbols.find(square);
       if (symbol == symbols.end()) {
-        uint32_t at = first + static_cast<uint32_t>(x);
+        uint32_t at = first + static_cast<uint32_t>(square.data() - text->data());
         ok = false;
         map.cells.push_back(0);
-        if (std::find(reported.begin(), reported.end(), (*text)[x]) != reported.end()) continue;
-        reported.push_back((*text)[x]);
-        diagnostics.Error("unknown-symbol", {file.path(), at, at + 1},
-                          fmt::format("map symbol '{}' is not in the legend", (*text)[x]));
+        if (std::find(reported.begin(), reported.end(), square) != reported.end()) continue;
+        reported.emplace_back(square);
+        diagnostics.Error("unknown-symbol", {file.path(), at, at + static_cast<uint32_t>(square.size())},
+                          fmt::format("map symbol '{}' is not in the legend", square));
         continue;
       }
       map.cells.push_back(symbol->second);
     }
   }
   if (edges.IsDefined() && map.width > 0) ok = ReadEdges(file, edges, terrain, map, diagnostics) && ok;
+  bool whole = map.cells.size() == static_cast<size_t>(map.width) * static_cast<size_t>(map.height);
+  if (tunnels.IsDefined() && map.width > 0 && whole) ok = ReadTunnels(file, tunnels, terrain, map, diagnostics) && ok;
   // A map with errors is still returned (unknown squares read as the first legend kind) so
   // the creatures and queries on it are checked too; the errors already fail the run.
   if (!ok && (map.width == 0 || map.terrain_kinds.empty())) return std::nullopt;

@@ -1,4 +1,4 @@
-// Reading a scenario's `map:` (legend and rows) against the ruleset's terrain kinds.
+// Reading a scenario's `map:` (legend, rows, edges and tunnels) against the ruleset's terrain kinds.
 #pragma once
 
 #include <optional>

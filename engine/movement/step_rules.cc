@@ -124,6 +124,7 @@ float StepRules::EvaluateOne(const SubStep& step) {
     if (error_.empty()) {
       error_ = fmt::format("rule '{}' ({}) gave {} for a step, which is not a cost: a cost is 0 or more squares",
                            rule.name, rule.span.file, cost);
+      eval::FailureWatch::Record({error_, rule.span});  // shown at the rule, as a runtime failure
     }
     return kBlocked;
   }

@@ -1,9 +1,11 @@
 #include "query/answer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
+#include "dsl/eval/machine.h"
 #include "query/chase_query.h"
 #include "query/closest_query.h"
 #include "query/combat_query.h"
@@ -83,6 +85,77 @@ nlohmann::json ExplainHookChange(const hooks::Change& change) {
           {"value", shown(change.after)}};
 }
 
+namespace {
+
+// A failed answer whose message carries a rules runtime failure of its query gets that
+// failure's place as its `diagnostic` (code rule-error): the file, line and column of the
+// expression that failed, and the column just past its end on that line.
+void AddRuleFailure(const eval::FailureWatch& watch, const SourceSet& sources, nlohmann::json& result) {
+  if (result.value("status", "") != "error" || result.contains("diagnostic")) return;
+  const nlohmann::json message = result.value("message", nlohmann::json());
+  if (!message.is_string()) return;
+  const eval::Failure* failure = watch.Find(message.get<std::string>());
+  if (failure == nullptr) return;
+  nlohmann::json diagnostic = {{"severity", "error"}, {"code", "rule-error"}, {"file", failure->span.file},
+                               {"line", nullptr}, {"col", nullptr}, {"message", message}};
+  if (const SourceFile* file = sources.Find(failure->span.file)) {
+    LineColumn begin = file->Locate(failure->span.begin);
+    LineColumn end = file->Locate(std::max(failure->span.end, failure->span.begin));
+    diagnostic["line"] = begin.line;
+    diagnostic["col"] = begin.column;
+    // A place that runs past its line is underlined to the line's end.
+    diagnostic["end_col"] = end.line == begin.line ? end.column : static_cast<uint32_t>(file->Line(begin.line).size()) + 1;
+  }
+  result["diagnostic"] = std::move(diagnostic);
+}
+
+void AnswerKind(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+  switch (query.kind) {
+    case model::QueryKind::kSize:
+      AnswerSize(context, query, result);
+      return;
+    case model::QueryKind::kSpeed:
+      AnswerSpeed(context, query, result);
+      return;
+    case model::QueryKind::kReach:
+      AnswerReach(context, query, result);
+      if (result.value("status", "ok") == "ok") AddReachSquare(context, query, result);
+      return;
+    case model::QueryKind::kPath:
+      AnswerPath(context, query, result);
+      return;
+    case model::QueryKind::kRoute:
+      AnswerRoute(context, query, result);
+      return;
+    case model::QueryKind::kThreatened:
+      AnswerThreatened(context, query, result);
+      return;
+    case model::QueryKind::kAttack:
+      AnswerAttack(context, query, result);
+      return;
+    case model::QueryKind::kTravel:
+      AnswerTravel(context, query, result);
+      return;
+    case model::QueryKind::kClosest:
+      AnswerClosest(context, query, result);
+      return;
+    case model::QueryKind::kSave:
+      AnswerSave(context, query, result);
+      return;
+    case model::QueryKind::kTurn:
+      AnswerTurn(context, query, result);
+      return;
+    case model::QueryKind::kChase:
+      AnswerChase(context, query, result);
+      return;
+    case model::QueryKind::kCreature:
+      AnswerCreature(context, query, result);
+      return;
+  }
+}
+
+}  // namespace
+
 nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query& query) {
   hooks::QueryBudget budget{query.id};
   AnswerContext context{scenario_context.scenario, scenario_context.rules, scenario_context.sources, &budget};
@@ -92,48 +165,9 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
     result["message"] = "the query's parameters have errors (see diagnostics)";
     return result;
   }
-  switch (query.kind) {
-    case model::QueryKind::kSize:
-      AnswerSize(context, query, result);
-      return result;
-    case model::QueryKind::kSpeed:
-      AnswerSpeed(context, query, result);
-      return result;
-    case model::QueryKind::kReach:
-      AnswerReach(context, query, result);
-      if (result.value("status", "ok") == "ok") AddReachSquare(context, query, result);
-      return result;
-    case model::QueryKind::kPath:
-      AnswerPath(context, query, result);
-      return result;
-    case model::QueryKind::kRoute:
-      AnswerRoute(context, query, result);
-      return result;
-    case model::QueryKind::kThreatened:
-      AnswerThreatened(context, query, result);
-      return result;
-    case model::QueryKind::kAttack:
-      AnswerAttack(context, query, result);
-      return result;
-    case model::QueryKind::kTravel:
-      AnswerTravel(context, query, result);
-      return result;
-    case model::QueryKind::kClosest:
-      AnswerClosest(context, query, result);
-      return result;
-    case model::QueryKind::kSave:
-      AnswerSave(context, query, result);
-      return result;
-    case model::QueryKind::kTurn:
-      AnswerTurn(context, query, result);
-      return result;
-    case model::QueryKind::kChase:
-      AnswerChase(context, query, result);
-      return result;
-    case model::QueryKind::kCreature:
-      AnswerCreature(context, query, result);
-      return result;
-  }
+  eval::FailureWatch watch;
+  AnswerKind(context, query, result);
+  AddRuleFailure(watch, context.sources, result);
   return result;
 }
 

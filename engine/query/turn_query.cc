@@ -361,7 +361,8 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
     if (why.empty()) why = "the move may not end there (rule may_end)";
     allowed = false;
   }
-  CopyKeys(sub, answer, {"mode", "cost_ft", "stand_up_ft", "used_ft", "left_ft", "first_illegal"});
+  // A burrowing move's tunnel too, which the map's `tunnels:` takes back (docs/scenarios.md).
+  CopyKeys(sub, answer, {"mode", "cost_ft", "stand_up_ft", "used_ft", "left_ft", "first_illegal", "leaves_tunnel", "tunnel"});
   if (!allowed) return true;
   if (outcome.stop_step > 0) CopyKeys(sub, answer, {"ends_at_why"});  // where the accidental-end rule put it
   nlohmann::json ends_at = path ? sub["to"] : sub["ends_at"];

@@ -2,6 +2,8 @@
 #   scenarios/*.yaml   through `rulecraft run` and `rulecraft test`
 #   rulesets/*/        through `rulecraft check`
 #   lua/*.yaml         scenarios on the ruleset lua/hostile (hostile hooks) through `rulecraft run`
+#   runtime/*.yaml     scenarios on the ruleset runtime/failing (rules that fail while a query
+#                      runs) through `rulecraft run` as JSON and as text: stderr is the same
 #   made at test time: a symlink loop where a scenario and where a table is expected (WORK_DIR)
 # Each run must end with exit 1 (never a crash, a hang or exit 0), report an error at
 # file:line:col with its line and a caret, never an internal error, and print on stderr exactly
@@ -59,6 +61,7 @@ endfunction()
 file(GLOB scenarios RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${corpus}/scenarios/*.yaml")
 file(GLOB rulesets RELATIVE "${SOURCE_DIR}" LIST_DIRECTORIES true "${SOURCE_DIR}/${corpus}/rulesets/*")
 file(GLOB lua_cases RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${corpus}/lua/*.yaml")
+file(GLOB runtime_cases RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${corpus}/runtime/*.yaml")
 
 foreach(scenario ${scenarios})
   if(ONLY AND NOT scenario MATCHES "${ONLY}")
@@ -96,6 +99,20 @@ foreach(scenario ${lua_cases})
   endif()
   run(transcript run "${scenario}")
   math(EXPR count "${count} + 1")
+  golden("${scenario}" "${transcript}")
+  math(EXPR cases "${cases} + 1")
+endforeach()
+
+foreach(scenario ${runtime_cases})
+  if(ONLY AND NOT scenario MATCHES "${ONLY}")
+    continue()
+  endif()
+  set(transcript "")
+  foreach(format json text)
+    run(one run "${scenario}" --format ${format})
+    string(APPEND transcript "${one}")
+    math(EXPR count "${count} + 1")
+  endforeach()
   golden("${scenario}" "${transcript}")
   math(EXPR cases "${cases} + 1")
 endforeach()

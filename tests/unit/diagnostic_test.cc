@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "base/suggest.h"
+#include "base/text_bytes.h"
 #include "rulecraft/source.h"
 
 namespace rulecraft {
@@ -18,6 +19,17 @@ TEST(SourceFile, LocatesOffsetsAsOneBasedLineAndColumn) {
   EXPECT_EQ(file.Line(3), "");
   EXPECT_EQ(file.OffsetOf(2, 8), 13u);
   EXPECT_EQ(file.Locate(9999).line, 4u);  // past the end clamps to the end
+}
+
+// A map row is counted in characters: a letter of several bytes is one, and a byte that is not
+// UTF-8 is one of its own.
+TEST(SplitCharacters, CountsEachCharacterOnceWhateverItsBytes) {
+  std::vector<std::string_view> squares = SplitCharacters("..\xC3\xA9\xE2\x96\x88.");
+  ASSERT_EQ(squares.size(), 5u);
+  EXPECT_EQ(squares[2], "\xC3\xA9");      // é, two bytes
+  EXPECT_EQ(squares[3], "\xE2\x96\x88");  // █, three bytes
+  EXPECT_EQ(SplitCharacters("a\xFF\xC3").size(), 3u);  // a stray byte and a cut-off lead byte
+  EXPECT_TRUE(SplitCharacters("").empty());
 }
 
 TEST(Render, PrintsLocationCodeLineAndCaretUnderTheRange) {

@@ -92,6 +92,34 @@ TEST(RulesLanguage, DivisionByZeroIsAnErrorNotACrash) {
   EXPECT_EQ(machine.error(), "division by zero in rule 'd'");
 }
 
+// A runtime failure knows the expression that failed (the division, not the rule), and a
+// FailureWatch on the thread receives it, for the query's answer.
+TEST(RulesLanguage, RuntimeFailureKnowsItsExpression) {
+  Compiled compiled = Compile("rule d(n: number) =\n  1 + 10 % (n - n) + 4\n");
+  ASSERT_TRUE(compiled.program) << compiled.errors;
+  eval::FailureWatch watch;
+  eval::Machine machine(*compiled.program);
+  eval::Slot one{.number = 1};
+  machine.Call(0, {&one, 1});
+  EXPECT_EQ(machine.error(), "remainder by zero in rule 'd'");
+  const std::string text = "rule d(n: number) =\n  1 + 10 % (n - n) + 4\n";
+  const SourceSpan& span = machine.error_span();
+  EXPECT_EQ(text.substr(span.begin, span.end - span.begin), "10 % (n - n)");
+  ASSERT_EQ(watch.failures().size(), 1u);
+  EXPECT_EQ(watch.failures()[0].message, "remainder by zero in rule 'd'");
+  EXPECT_EQ(watch.failures()[0].span.begin, span.begin);
+  // A caller that adds to the message still finds it.
+  EXPECT_EQ(watch.Find("rule may_share failed: remainder by zero in rule 'd'"), &watch.failures()[0]);
+  EXPECT_EQ(watch.Find("division by zero in rule 'd'"), nullptr);
+  {
+    eval::FailureWatch inner;  // the innermost watch takes a later failure; the outer keeps its own
+    eval::Machine again(*compiled.program);
+    again.Call(0, {&one, 1});
+    EXPECT_EQ(inner.failures().size(), 1u);
+  }
+  EXPECT_EQ(watch.failures().size(), 1u);
+}
+
 TEST(RulesErrors, UnknownNamesSuggestAndSeveralAreReported) {
   EXPECT_EQ(Compile("rule a(mover: creature) = mover.sise.reach_tall\n"
                     "rule b(n: number) = m + 1\n"

@@ -85,6 +85,13 @@ class Lowerer {
     return rule_->code.size() - 1;
   }
 
+  // Adds an instruction that can fail at run time, recording `node`'s span as its place.
+  size_t AddAt(const Expr& node, Op op, int32_t a = 0) {
+    size_t at = Add(op, a);
+    rule_->places.emplace_back(static_cast<uint32_t>(at), node.span);
+    return at;
+  }
+
   void Patch(size_t at) { rule_->code[at].a = static_cast<int32_t>(rule_->code.size()); }
 
   int Intern(std::vector<std::string>& names, const std::string& name) {
@@ -260,7 +267,7 @@ class Lowerer {
         return;
       case BindingKind::kColumn:
         Emit(*node.operands[0]);
-        Add(Op::kColumn, ColumnId(node.binding.name, node.text));
+        AddAt(node, Op::kColumn, ColumnId(node.binding.name, node.text));
         return;
       case BindingKind::kField:
         Emit(*node.operands[0]);
@@ -365,7 +372,12 @@ class Lowerer {
         {"^", Op::kPow}, {"==", Op::kEq}, {"!=", Op::kNe}, {"<", Op::kLt}, {"<=", Op::kLe},
         {">", Op::kGt},  {">=", Op::kGe}};
     for (const auto& [text, code] : kOps) {
-      if (op == text) Add(code);
+      if (op != text) continue;
+      if (code == Op::kDiv || code == Op::kMod) {
+        AddAt(node, code);
+      } else {
+        Add(code);
+      }
     }
   }
 
@@ -408,7 +420,7 @@ class Lowerer {
         const Expr& member = *node.operands[0];
         Emit(*member.operands[0]);
         Emit(*node.operands[1]);
-        Add(Op::kMapCell, MapId(member.binding.name, member.text));
+        AddAt(node, Op::kMapCell, MapId(member.binding.name, member.text));
         return;
       }
       case ExprKind::kUnary:

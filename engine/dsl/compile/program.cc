@@ -110,6 +110,13 @@ std::string Operand(const Program& program, const Instr& instr) {
 
 }  // namespace
 
+const SourceSpan& CompiledRule::PlaceOf(size_t pc) const {
+  for (const auto& [at, place] : places) {
+    if (at == pc) return place;
+  }
+  return span;
+}
+
 int Program::FindRule(std::string_view name) const {
   for (size_t i = 0; i < rules.size(); ++i) {
     if (rules[i].name == name) return static_cast<int>(i);

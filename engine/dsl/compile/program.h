@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dsl/ast/types.h"
@@ -84,6 +85,12 @@ struct CompiledRule {
   std::vector<ast::Type> param_types;
   ast::Type result;
   SourceSpan span;  // the rule's name in its file
+  // Where each instruction that can fail at run time (a division, a remainder, a table lookup)
+  // was written: (index into `code`, the expression's span), in code order.
+  std::vector<std::pair<uint32_t, SourceSpan>> places;
+
+  // The span of the expression instruction `pc` came from; the rule's name when none is recorded.
+  const SourceSpan& PlaceOf(size_t pc) const;
 };
 
 // One table column as the rules read it: a number per row (text as string ids).

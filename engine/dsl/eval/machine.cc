@@ -68,10 +68,31 @@ Machine::Machine(const compile::Program& program) : program_(program) {
   for (const BonusPolicy& policy : program.bonus_types) stacking_.push_back(StackingOf(policy));
 }
 
-void Machine::Fail(int rule, const char* what) {
-  if (error_.empty()) {
-    error_ = fmt::format("{} in rule '{}'", what, program_.rules[static_cast<size_t>(rule)].name);
+namespace {
+thread_local FailureWatch* innermost_watch = nullptr;
+}  // namespace
+
+FailureWatch::FailureWatch() : outer_(innermost_watch) { innermost_watch = this; }
+
+FailureWatch::~FailureWatch() { innermost_watch = outer_; }
+
+const Failure* FailureWatch::Find(std::string_view text) const {
+  for (const Failure& failure : failures_) {
+    if (text.find(failure.message) != std::string_view::npos) return &failure;
   }
+  return nullptr;
+}
+
+void FailureWatch::Record(const Failure& failure) {
+  if (innermost_watch != nullptr && innermost_watch->failures_.size() < kKept) innermost_watch->failures_.push_back(failure);
+}
+
+void Machine::Fail(int rule, const char* what, size_t pc) {
+  if (!error_.empty()) return;
+  const compile::CompiledRule& failed = program_.rules[static_cast<size_t>(rule)];
+  error_ = fmt::format("{} in rule '{}'", what, failed.name);
+  error_span_ = failed.PlaceOf(pc);
+  FailureWatch::Record({error_, error_span_});
 }
 
 bool Machine::SameSource(const Modifier& a, const Modifier& b) const {
@@ -166,7 +187,7 @@ Slot Machine::Run(int rule_index, Slot* frame) {
   const compile::CompiledRule& rule = program_.rules[static_cast<size_t>(rule_index)];
   Slot* sp = frame + rule.frame;  // the operand stack starts above parameters and lets
   if (sp + rule.max_stack + 1 > stack_.data() + stack_.size()) {
-    Fail(rule_index, "rules nested too deeply");
+    Fail(rule_index, "rules nested too deeply", rule.code.size());
     return Slot{.number = 0};
   }
   const compile::Instr* code = rule.code.data();
@@ -202,7 +223,7 @@ Slot Machine::Run(int rule_index, Slot* frame) {
         const compile::ColumnData& column = program_.columns[static_cast<size_t>(instr.a)];
         double index = pop().number;
         if (!(index >= 0 && index < static_cast<double>(column.values.size()))) {  // NaN fails too
-          Fail(rule_index, "a table lookup past the table's rows");
+          Fail(rule_index, "a table lookup past the table's rows", pc - 1);
           push_number(0);
           break;
         }
@@ -220,7 +241,7 @@ Slot Machine::Run(int rule_index, Slot* frame) {
         double row_index = pop().number;
         if (!(key_index >= 0 && key_index < static_cast<double>(map.keys) && row_index >= 0 &&
               (row_index + 1) * static_cast<double>(map.keys) <= static_cast<double>(map.values.size()))) {
-          Fail(rule_index, "a table lookup past the table's rows");
+          Fail(rule_index, "a table lookup past the table's rows", pc - 1);
           push_number(0);
           break;
         }
@@ -239,7 +260,7 @@ Slot Machine::Run(int rule_index, Slot* frame) {
       case Op::kMul: sp[-2].number *= sp[-1].number; --sp; break;
       case Op::kDiv:
         if (sp[-1].number == 0) {
-          Fail(rule_index, "division by zero");
+          Fail(rule_index, "division by zero", pc - 1);
           sp[-2].number = 0;
         } else {
           sp[-2].number /= sp[-1].number;
@@ -248,7 +269,7 @@ Slot Machine::Run(int rule_index, Slot* frame) {
         break;
       case Op::kMod:
         if (sp[-1].number == 0) {
-          Fail(rule_index, "remainder by zero");
+          Fail(rule_index, "remainder by zero", pc - 1);
           sp[-2].number = 0;
         } else {
           sp[-2].number = Remainder(sp[-2].number, sp[-1].number);

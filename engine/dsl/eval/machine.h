@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dsl/compile/program.h"
@@ -61,6 +62,36 @@ struct Trace {
   std::vector<TraceEvent> events;
 };
 
+// A rules runtime failure: what went wrong ("division by zero in rule 'x'") and where in the
+// rules it was written (the expression's span).
+struct Failure {
+  std::string message;
+  SourceSpan span;
+};
+
+// While one lives, the first failure of each Machine on this thread is kept in it (a query's
+// answer reads where its rules failed without every caller passing the span on). Watches nest:
+// the innermost one on the thread is filled.
+class FailureWatch {
+ public:
+  FailureWatch();
+  ~FailureWatch();
+  FailureWatch(const FailureWatch&) = delete;
+  FailureWatch& operator=(const FailureWatch&) = delete;
+  // The failures since the watch began, first first (at most kKept).
+  const std::vector<Failure>& failures() const { return failures_; }
+  // The first failure whose message `text` contains (a caller may have added to it), or null.
+  const Failure* Find(std::string_view text) const;
+  // Records `failure` in the thread's innermost watch.
+  static void Record(const Failure& failure);
+
+  static constexpr size_t kKept = 16;
+
+ private:
+  FailureWatch* outer_;
+  std::vector<Failure> failures_;
+};
+
 // Runs rules of one program; not thread-safe (use one Machine per thread).
 class Machine {
  public:
@@ -73,6 +104,8 @@ class Machine {
   // The first runtime error of any call since the machine was made ("division by zero in rule
   // 'x'"), or empty: it stays for the machine's life (one query's), so no later call hides it.
   const std::string& error() const { return error_; }
+  // Where the rules of that first error were written (the failing expression); empty before one.
+  const SourceSpan& error_span() const { return error_span_; }
   const compile::Program& program() const { return program_; }
 
  private:
@@ -80,7 +113,8 @@ class Machine {
   double Total(uint32_t begin, uint32_t end);
   // `best` and `worst` are read only for the types whose modifiers use them.
   void TraceTotal(uint32_t begin, uint32_t end, const double* best, const double* worst);
-  void Fail(int rule, const char* what);
+  // Records the first error: `what`, in rule `rule`, at its instruction `pc`.
+  void Fail(int rule, const char* what, size_t pc);
   // Whether two modifiers come from the same source: the same origin, or rule-made
   // modifiers naming the same source text.
   bool SameSource(const Modifier& a, const Modifier& b) const;
@@ -99,6 +133,7 @@ class Machine {
   uint32_t arena_end_ = 0;
   Trace* trace_ = nullptr;
   std::string error_;
+  SourceSpan error_span_;
   std::vector<const HostBonuses*> host_of_modifier_;  // only filled while tracing
   std::vector<uint8_t> stacking_;  // per bonus type: its BonusPolicy as Stacking bits (machine.cc)
 };

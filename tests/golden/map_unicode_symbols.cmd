@@ -1,0 +1,1 @@
+run tests/golden/map_unicode_symbols.yaml --format text
