@@ -27,6 +27,22 @@ bool Fail(nlohmann::json& result, std::string message) {
   return false;
 }
 
+bool FailAt(nlohmann::json& result, std::string message, const SourceSpan& span, const SourceSet& sources,
+            const char* code) {
+  nlohmann::json diagnostic = {{"severity", "error"}, {"code", code}, {"file", span.file}, {"message", message}};
+  if (const SourceFile* file = sources.Find(span.file)) {
+    LineColumn begin = file->Locate(span.begin);
+    LineColumn end = file->Locate(std::max(span.end, span.begin));
+    diagnostic["line"] = begin.line;
+    diagnostic["col"] = begin.column;
+    diagnostic["end_col"] = end.line == begin.line && end.column > begin.column
+                                ? end.column
+                                : static_cast<uint32_t>(file->Line(begin.line).size()) + 1;
+  }
+  result["diagnostic"] = std::move(diagnostic);
+  return Fail(result, std::move(message));
+}
+
 void Unsupported(nlohmann::json& result, const std::string& key, const std::string& why) {
   result["unsupported"][key] = why;
 }

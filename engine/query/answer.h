@@ -27,6 +27,11 @@ nlohmann::json Answer(const AnswerContext& context, const model::Query& query);
 // Marks `result` as a failed answer with `message`; returns false.
 bool Fail(nlohmann::json& result, std::string message);
 
+// As Fail, and places the failure at `span` of the scenario (a `diagnostic` with code `code`,
+// file, line and columns), so the command shows that line with a caret; returns false.
+bool FailAt(nlohmann::json& result, std::string message, const SourceSpan& span, const SourceSet& sources,
+            const char* code);
+
 // Records in `result["unsupported"]` that the answer leaves out `key` and why (the ruleset has
 // no rule for it), so a tool never reads a missing key as "none".
 void Unsupported(nlohmann::json& result, const std::string& key, const std::string& why);

@@ -35,9 +35,11 @@ bool ReadSide(const AnswerContext& context, const nlohmann::json& params, eval::
     if (creature == nullptr) return Fail(result, "unknown creature");
     if (speed_rule < 0) return Fail(result, "the ruleset has no 'speed' rule (docs/dsl.md, hook points)");
     if (creature->race.empty() && creature->speeds_ft.count("land") == 0) {
-      return Fail(result, fmt::format("creature '{}' has neither a race (a row of table 'speeds') nor "
-                                      "speed: {{ land: … }}: give the chase its speed instead",
-                                      creature->id));
+      return FailAt(result,
+                    fmt::format("creature '{}' has neither a race (a row of table 'speeds') nor speed: {{ land: … }}: "
+                                "give the chase its speed instead",
+                                creature->id),
+                    creature->span, context.sources, "missing-speed");
     }
     CreatureRecord record;
     BuildCreatureRecord(*creature, context.rules, record);

@@ -46,9 +46,10 @@ void AnswerSpeed(const AnswerContext& context, const model::Query& query, nlohma
     return;
   }
   if (creature->race.empty() && creature->speeds_ft.count("land") == 0) {
-    result["status"] = "error";
-    result["message"] = fmt::format("creature '{}' has neither a race (a row of table 'speeds') nor "
-                                    "speed: {{ land: … }}", creature->id);
+    FailAt(result,
+           fmt::format("creature '{}' has neither a race (a row of table 'speeds') nor speed: {{ land: … }}",
+                       creature->id),
+           creature->span, context.sources, "missing-speed");
     return;
   }
   CreatureRecord record;
