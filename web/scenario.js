@@ -31,7 +31,8 @@ function edgeSquares(key) {
 
 /** A map of `width` × `height` squares of `fill`, with no barrier and no creature. */
 export function newBattle(ruleset, width, height, fill) {
-  return { ruleset, width, height, squares: Array(width * height).fill(fill), edges: new Map(), creatures: [], extra: {} };
+  return { ruleset, width, height, squares: Array(width * height).fill(fill), edges: new Map(), creatures: [], extra: {},
+    mapExtra: {} };
 }
 
 /** The terrain of square [x, y]. */
@@ -97,7 +98,7 @@ export function toScenario(battle, queries) {
     for (let x = 0; x < battle.width; x++) row += symbols[terrainAt(battle, x, y)];
     rows.push(row);
   }
-  const map = { legend, rows };
+  const map = { legend, rows, ...battle.mapExtra };
   if (battle.edges.size > 0) {
     map.edges = [...battle.edges].map(([key, terrain]) => ({ between: edgeSquares(key), terrain }));
   }
@@ -132,5 +133,8 @@ export function fromScenario(scenario) {
   for (const entry of map.edges ?? []) for (const key of expandEdge(entry)) battle.edges.set(key, entry.terrain);
   battle.creatures = creatures.map((creature) => ({ ...creature }));
   battle.extra = extra;
+  // What the page does not edit on the map (`tunnels:`, …) goes back as it came.
+  const { legend, rows, edges, ...mapExtra } = map;
+  battle.mapExtra = mapExtra;
   return battle;
 }

@@ -243,6 +243,33 @@ class PageTest(unittest.TestCase):
         self.assertTrue(browser.save_screenshot(os.path.join(SCREENSHOT_DIR, "page_loaded.png")))
 
 
+    def test_a_map_with_tunnels_keeps_them(self):
+        browser = self.browser
+        browser.get(f"http://{self.server.host}:{self.server.port}/")
+        self.wait(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "1")
+        # rulesets/starfinder/tests/tunnels.yaml: a tunnel through stone another burrower follows.
+        scenario = "\n".join([
+            "ruleset: starfinder",
+            "map:",
+            '  legend: { ".": open, "#": wall, "S": stone }',
+            '  rows: ["#########", "#..SS...#", "#########"]',
+            "  tunnels: [[[2, 1], [3, 1], [4, 1], [5, 1]]]",
+            "creatures:",
+            "  - { id: mole, side: party, speed: { land: 20, burrow: 20 }, at: [6, 1] }",
+            "queries:",
+            "  - { id: follow, route: { creature: mole, through: [[5, 1], [4, 1], [3, 1], [2, 1]], speed: burrow } }",
+        ])
+        browser.execute_script("document.getElementById('yaml').value = arguments[0];", scenario)
+        browser.find_element(By.ID, "yaml-load").click()
+        self.wait_idle()
+        self.wait(lambda: "follow" in self.shown_answers())
+        self.assertIn("tunnels: [[[2, 1], [3, 1], [4, 1], [5, 1]]]", self.scenario_yaml())
+        answers, _ = self.assert_page_agrees_with_command(["follow"])
+        # 001 Рытьё: a tunnel "которые впоследствии может использовать кто-то другой" (that someone
+        # else may later use): the mole, with no ability for stone, follows it.
+        self.assertTrue(answers["follow"]["legal"])
+        self.assertEqual(answers["follow"]["cost"], 4)
+
     def test_a_creature_with_speeds_traits_and_a_size_from_the_ruleset(self):
         browser = self.browser
         browser.get(f"http://{self.server.host}:{self.server.port}/")
