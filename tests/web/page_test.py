@@ -20,6 +20,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -86,7 +87,10 @@ class PageTest(unittest.TestCase):
     # --- driving the page ---
 
     def wait(self, condition, timeout=30):
-        return WebDriverWait(self.browser, timeout).until(lambda driver: condition())
+        # The answers are replaced as a new one arrives: an element read just then is stale, so
+        # the condition is asked again.
+        return WebDriverWait(self.browser, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda driver: condition())
 
     def wait_idle(self):
         self.wait(lambda: self.browser.find_element(By.TAG_NAME, "body").get_attribute("data-busy") is None)
