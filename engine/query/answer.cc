@@ -27,19 +27,30 @@ bool Fail(nlohmann::json& result, std::string message) {
   return false;
 }
 
-bool FailAt(nlohmann::json& result, std::string message, const SourceSpan& span, const SourceSet& sources,
-            const char* code) {
-  nlohmann::json diagnostic = {{"severity", "error"}, {"code", code}, {"file", span.file}, {"message", message}};
+namespace {
+
+// A located `diagnostic` for a failed answer: code, file, the line and column `span` begins at,
+// and the column just past its end on that line (a span that runs past its line is underlined
+// to the line's end); line and column null when the file is not among `sources`.
+nlohmann::json LocatedDiagnostic(const char* code, const SourceSpan& span, const SourceSet& sources,
+                                 const nlohmann::json& message) {
+  nlohmann::json diagnostic = {{"severity", "error"}, {"code", code}, {"file", span.file},
+                               {"line", nullptr}, {"col", nullptr}, {"message", message}};
   if (const SourceFile* file = sources.Find(span.file)) {
     LineColumn begin = file->Locate(span.begin);
     LineColumn end = file->Locate(std::max(span.end, span.begin));
     diagnostic["line"] = begin.line;
     diagnostic["col"] = begin.column;
-    diagnostic["end_col"] = end.line == begin.line && end.column > begin.column
-                                ? end.column
-                                : static_cast<uint32_t>(file->Line(begin.line).size()) + 1;
+    diagnostic["end_col"] = end.line == begin.line ? end.column : static_cast<uint32_t>(file->Line(begin.line).size()) + 1;
   }
-  result["diagnostic"] = std::move(diagnostic);
+  return diagnostic;
+}
+
+}  // namespace
+
+bool FailAt(nlohmann::json& result, std::string message, const SourceSpan& span, const SourceSet& sources,
+            const char* code) {
+  result["diagnostic"] = LocatedDiagnostic(code, span, sources, message);
   return Fail(result, std::move(message));
 }
 
@@ -112,17 +123,7 @@ void AddRuleFailure(const eval::FailureWatch& watch, const SourceSet& sources, n
   if (!message.is_string()) return;
   const eval::Failure* failure = watch.Find(message.get<std::string>());
   if (failure == nullptr) return;
-  nlohmann::json diagnostic = {{"severity", "error"}, {"code", "rule-error"}, {"file", failure->span.file},
-                               {"line", nullptr}, {"col", nullptr}, {"message", message}};
-  if (const SourceFile* file = sources.Find(failure->span.file)) {
-    LineColumn begin = file->Locate(failure->span.begin);
-    LineColumn end = file->Locate(std::max(failure->span.end, failure->span.begin));
-    diagnostic["line"] = begin.line;
-    diagnostic["col"] = begin.column;
-    // A place that runs past its line is underlined to the line's end.
-    diagnostic["end_col"] = end.line == begin.line ? end.column : static_cast<uint32_t>(file->Line(begin.line).size()) + 1;
-  }
-  result["diagnostic"] = std::move(diagnostic);
+  result["diagnostic"] = LocatedDiagnostic("rule-error", failure->span, sources, message);
 }
 
 void AnswerKind(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
