@@ -44,14 +44,7 @@ nlohmann::json ConditionEntry(const AnswerContext& context, const std::string& n
 bool GivesModifier(const tables::Table& conditions, const tables::Row& row, const std::string& column) {
   const tables::Value* cell = row.Get(column);
   if (cell != nullptr && cell->IsNumber() && cell->number != 0) return true;
-  const tables::Value* notes = row.Get("notes");
-  if (notes == nullptr) return false;
-  for (const auto& [unused, id] : notes->entries) {
-    for (const tables::Footnote& note : conditions.footnotes) {
-      if (static_cast<double>(note.id) == id.number && note.AppliesTo(column)) return true;
-    }
-  }
-  return false;
+  return !conditions.FootnoteEffects(row, column).empty();
 }
 
 // The `<kind>_melee` and `<kind>_ranged` cells of a condition's row in `conditions` (kind attack

@@ -69,6 +69,18 @@ int Table::IndexOf(std::string_view row_name) const {
   return -1;
 }
 
+std::vector<std::string> Table::FootnoteEffects(const Row& row, std::string_view column) const {
+  std::vector<std::string> effects;
+  const Value* notes = row.Get("notes");
+  if (notes == nullptr) return effects;
+  for (const auto& [unused, id] : notes->entries) {
+    for (const Footnote& note : footnotes) {
+      if (static_cast<double>(note.id) == id.number && note.AppliesTo(column)) effects.push_back(note.effect);
+    }
+  }
+  return effects;
+}
+
 void Table::Overlay(const Table& child) {
   file = child.file;
   if (!child.source.empty()) source = child.source;

@@ -58,7 +58,7 @@ struct Footnote {
   SourceSpan span;
 
   // Whether it applies to a value of this column.
-  bool AppliesTo(const std::string& column) const {
+  bool AppliesTo(std::string_view column) const {
     return columns.empty() || std::find(columns.begin(), columns.end(), column) != columns.end();
   }
 };
@@ -97,6 +97,8 @@ struct Table {
   const Row* FindAlsoCalled(std::string_view other_name) const;
   // The index of a row in table order, or -1.
   int IndexOf(std::string_view row_name) const;
+  // The effects of the footnotes `row` names (its `notes`) that hold for `column`, in order.
+  std::vector<std::string> FootnoteEffects(const Row& row, std::string_view column) const;
   // Applies a child layer's table (a ruleset extending another): drops its `remove:` rows,
   // merges its `change:` cells into the rows of the same name, replaces rows of the same name
   // in place and appends new ones; adds its declared columns, giving the rows that lack one
