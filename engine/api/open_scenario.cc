@@ -136,12 +136,9 @@ bool OpenScenario::PaintSquare(int x, int y, const std::string& terrain, Diagnos
     return false;
   }
   model::GridMap& map = *scenario.map;
-  auto known = std::find(map.terrain_kinds.begin(), map.terrain_kinds.end(), terrain);
-  size_t kind = static_cast<size_t>(known - map.terrain_kinds.begin());
-  if (known == map.terrain_kinds.end()) map.terrain_kinds.push_back(terrain);
-  uint16_t& cell = map.cells[static_cast<size_t>(y) * static_cast<size_t>(map.width) + static_cast<size_t>(x)];
+  uint16_t& cell = map.CellAt({x, y});
   uint16_t before = cell;
-  cell = static_cast<uint16_t>(kind);
+  cell = map.KindIndex(terrain);
   // A creature standing there may no longer be allowed to: every creature is placed again.
   if (Place(*impl_, impl_->as_placed, diagnostics)) return true;
   cell = before;

@@ -29,12 +29,7 @@ std::optional<uint16_t> KindIndex(const SourceFile& file, const YAML::Node& node
     SuggestName(error, *kind, terrain.RowNames());
     return std::nullopt;
   }
-  auto known = std::find(map.terrain_kinds.begin(), map.terrain_kinds.end(), *kind);
-  if (known == map.terrain_kinds.end()) {
-    map.terrain_kinds.push_back(*kind);
-    known = map.terrain_kinds.end() - 1;
-  }
-  return static_cast<uint16_t>(known - map.terrain_kinds.begin());
+  return map.KindIndex(*kind);
 }
 
 // Reads `legend:`, a mapping from one-character symbols (any UTF-8 character) to terrain kinds.

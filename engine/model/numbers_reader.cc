@@ -12,16 +12,16 @@
 namespace rulecraft::model {
 namespace {
 
-// A number from -limit to limit (a whole one when `whole`), or an error naming what was expected.
+// A whole number from `low` to limits::kMaxCreatureNumber, or an error naming what was expected.
 std::optional<double> ReadBounded(const SourceFile& file, const YAML::Node& node, std::string_view what,
-                                  double low, bool whole, Diagnostics& diagnostics) {
+                                  double low, Diagnostics& diagnostics) {
   std::optional<double> value;
   if (node.IsScalar()) value = yaml::ParseNumber(node.Scalar());
   double high = limits::kMaxCreatureNumber;
-  if (!value || !(*value >= low && *value <= high) || (whole && std::floor(*value) != *value)) {
+  if (!value || !(*value >= low && *value <= high) || std::floor(*value) != *value) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      fmt::format("expected {} from {} to {} (limits::kMaxCreatureNumber) for '{}', found {}",
-                                  whole ? "a whole number" : "a number", low, high, what, yaml::Describe(node)));
+                      fmt::format("expected a whole number from {} to {} (limits::kMaxCreatureNumber) for '{}', found {}",
+                                  low, high, what, yaml::Describe(node)));
     return std::nullopt;
   }
   return value;
@@ -34,7 +34,7 @@ void ReadAbilities(const SourceFile& file, const YAML::Node& node, Creature& cre
   for (size_t i = 0; i < 6; ++i) {
     YAML::Node value = reader.Optional(kAbilityNames[i]);
     if (!value.IsDefined()) continue;
-    if (auto score = ReadBounded(file, value, kAbilityNames[i], 0, true, diagnostics)) creature.abilities[i] = *score;
+    if (auto score = ReadBounded(file, value, kAbilityNames[i], 0, diagnostics)) creature.abilities[i] = *score;
   }
   reader.RejectUnknown();
 }
@@ -49,17 +49,18 @@ void ReadArmorClass(const SourceFile& file, const YAML::Node& node, Creature& cr
                                                   {"deflection", &ac.deflection}, {"dodge", &ac.dodge},
                                                   {"misc", &ac.misc}};
   double limit = limits::kMaxCreatureNumber;
+  bool kinetic_given = false;  // else Starfinder's KAC bonus is the armor's
   for (const auto& [key, target] : parts) {
     YAML::Node value = reader.Optional(key);
     if (!value.IsDefined()) continue;
-    if (auto bonus = ReadBounded(file, value, key, -limit, true, diagnostics)) {
+    if (auto bonus = ReadBounded(file, value, key, -limit, diagnostics)) {
       *target = *bonus;
-      if (target == &ac.kinetic_armor) ac.kinetic_given = true;
+      if (target == &ac.kinetic_armor) kinetic_given = true;
     }
   }
-  if (!ac.kinetic_given) ac.kinetic_armor = ac.armor;
+  if (!kinetic_given) ac.kinetic_armor = ac.armor;
   if (YAML::Node value = reader.Optional("max_dex"); value.IsDefined()) {
-    if (auto cap = ReadBounded(file, value, "max_dex", 0, true, diagnostics)) ac.max_dex = *cap;
+    if (auto cap = ReadBounded(file, value, "max_dex", 0, diagnostics)) ac.max_dex = *cap;
   }
   reader.RejectUnknown();
 }
@@ -92,7 +93,7 @@ void ReadLevels(const SourceFile& file, const YAML::Node& node, const ruleset::R
                         fmt::format("class '{}' is given twice in 'levels'", *name));
       continue;
     }
-    if (auto level = ReadBounded(file, entry.second, *name, 0, true, diagnostics)) {
+    if (auto level = ReadBounded(file, entry.second, *name, 0, diagnostics)) {
       creature.levels[*name] = static_cast<int32_t>(*level);
     }
   }

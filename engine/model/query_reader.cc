@@ -374,6 +374,17 @@ void CheckAttackKind(const SourceFile& file, const YAML::Node& kind, const table
 
 bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Diagnostics& diagnostics);
 
+// One given d20 result, a whole number from 1 to 20; `where` names the key it is in, for the
+// error ("the tumble's 'roll'").
+bool CheckD20Result(const SourceFile& file, const YAML::Node& item, const std::string& where, Diagnostics& diagnostics) {
+  auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
+  if (value && *value >= 1 && *value <= 20) return true;
+  diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
+                    fmt::format("expected a d20 result, a whole number from 1 to 20, in {}, found {}", where,
+                                yaml::Describe(item)));
+  return false;
+}
+
 // One action of a turn's list: `{ name: { … } }`, the name a row of `actions`; a row that moves
 // takes `to` or `through` (and `speed`), a row that attacks `target` and `kind`, any other none.
 bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::Table& table,
@@ -464,22 +475,15 @@ bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::
   yaml::MapReader tumble(file, node, "tumble", diagnostics);
   if (!tumble.ok()) return false;
   size_t errors = diagnostics.ErrorCount();
-  auto d20 = [&](const YAML::Node& item, const char* key) {
-    auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
-    if (value && *value >= 1 && *value <= 20) return true;
-    diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
-                      fmt::format("expected a d20 result, a whole number from 1 to 20, in the tumble's '{}', found {}",
-                                  key, yaml::Describe(item)));
-    return false;
-  };
   YAML::Node roll = tumble.Optional("roll"), rolls = tumble.Optional("rolls");
   if (roll.IsDefined() && rolls.IsDefined()) {
     diagnostics.Error("conflicting-keys", tumble.KeySpan("rolls"),
                       "the tumble gives one check's result as 'roll' or every check's as 'rolls', not both");
   }
-  if (roll.IsDefined()) d20(roll, "roll");
+  if (roll.IsDefined()) CheckD20Result(file, roll, "the tumble's 'roll'", diagnostics);
   if (rolls.IsDefined()) {
-    CheckEach(file, rolls, "d20 results", "rolls", diagnostics, [&](const YAML::Node& item) { return d20(item, "rolls"); });
+    CheckEach(file, rolls, "d20 results", "rolls", diagnostics,
+              [&](const YAML::Node& item) { return CheckD20Result(file, item, "the tumble's 'rolls'", diagnostics); });
   }
   if (YAML::Node modifier = tumble.Optional("modifier"); modifier.IsDefined()) {
     auto value = modifier.IsScalar() ? yaml::ParseInt(modifier.Scalar()) : std::nullopt;
@@ -610,14 +614,9 @@ bool CheckChaser(const SourceFile& file, const YAML::Node& node, std::string_vie
   }
   // The rolls of a chase are its opposed checks' d20s.
   if (YAML::Node rolls = side.Optional("rolls"); rolls.IsDefined()) {
-    CheckEach(file, rolls, "d20 results", "rolls", diagnostics, [&](const YAML::Node& item) {
-      auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
-      if (value && *value >= 1 && *value <= 20) return true;
-      diagnostics.Error("wrong-type", yaml::SpanOf(file, item),
-                        fmt::format("expected a d20 result, a whole number from 1 to 20, in the {}'s 'rolls', found {}",
-                                    key, yaml::Describe(item)));
-      return false;
-    });
+    std::string where = fmt::format("the {}'s 'rolls'", key);
+    CheckEach(file, rolls, "d20 results", "rolls", diagnostics,
+              [&](const YAML::Node& item) { return CheckD20Result(file, item, where, diagnostics); });
   }
   side.RejectUnknown();
   return diagnostics.ErrorCount() == errors;

@@ -1,6 +1,7 @@
 // A scenario: the map, the creatures on it and the questions asked (docs/scenarios.md).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -62,10 +63,23 @@ struct GridMap {
   bool Contains(Square square) const {
     return square.x >= 0 && square.y >= 0 && square.x < width && square.y < height;
   }
+  // The kind index of a square inside the map (into terrain_kinds).
+  uint16_t& CellAt(Square square) {
+    return cells[static_cast<size_t>(square.y) * static_cast<size_t>(width) + static_cast<size_t>(square.x)];
+  }
+  uint16_t CellAt(Square square) const {
+    return cells[static_cast<size_t>(square.y) * static_cast<size_t>(width) + static_cast<size_t>(square.x)];
+  }
   // The terrain kind of a square inside the map.
-  const std::string& TerrainAt(Square square) const {
-    return terrain_kinds[cells[static_cast<size_t>(square.y) * static_cast<size_t>(width) +
-                               static_cast<size_t>(square.x)]];
+  const std::string& TerrainAt(Square square) const { return terrain_kinds[CellAt(square)]; }
+  // The index of terrain kind `name` in terrain_kinds, added when the map has no square of it yet.
+  uint16_t KindIndex(const std::string& name) {
+    auto known = std::find(terrain_kinds.begin(), terrain_kinds.end(), name);
+    if (known == terrain_kinds.end()) {
+      terrain_kinds.push_back(name);
+      return static_cast<uint16_t>(terrain_kinds.size() - 1);
+    }
+    return static_cast<uint16_t>(known - terrain_kinds.begin());
   }
 };
 
@@ -96,7 +110,6 @@ inline constexpr const char* kAbilityNames[6] = {"str", "dex", "con", "int", "wi
 struct ArmorClassParts {
   double armor = 0;          // its armor's bonus (Starfinder: the armor's EAC bonus)
   double kinetic_armor = 0;  // Starfinder: the armor's KAC bonus (default: `armor`)
-  bool kinetic_given = false;
   double shield = 0;
   double natural = 0;
   double deflection = 0;

@@ -1,6 +1,5 @@
 #include "model/tunnel_reader.h"
 
-#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -60,15 +59,8 @@ bool ReadTunnels(const SourceFile& file, const YAML::Node& node, const tables::T
     for (const YAML::Node& square_node : entry) read(square_node);
   }
   if (!ok) return false;
-  auto known = std::find(map.terrain_kinds.begin(), map.terrain_kinds.end(), kTunnelTerrain);
-  if (known == map.terrain_kinds.end()) {
-    map.terrain_kinds.push_back(kTunnelTerrain);
-    known = map.terrain_kinds.end() - 1;
-  }
-  auto index = static_cast<uint16_t>(known - map.terrain_kinds.begin());
-  for (const Square& square : squares) {
-    map.cells[static_cast<size_t>(square.y) * static_cast<size_t>(map.width) + static_cast<size_t>(square.x)] = index;
-  }
+  uint16_t index = map.KindIndex(kTunnelTerrain);
+  for (const Square& square : squares) map.CellAt(square) = index;
   return true;
 }
 

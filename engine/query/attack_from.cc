@@ -15,10 +15,9 @@ constexpr int32_t kSearchSquares = 6;
 
 }  // namespace
 
-double SquaresApartFt(const AnswerContext& context, model::Square from, model::Square to) {
+double SquaresApartFt(const AnswerContext& context, eval::Machine& machine, model::Square from, model::Square to) {
   int rule = context.rules.program->FindRule("gap_distance");
   if (rule < 0) return 0;
-  eval::Machine machine(*context.rules.program);
   eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(std::abs(to.x - from.x))},
                         eval::Slot{.number = static_cast<double>(std::abs(to.y - from.y))}};
   return machine.Call(rule, args).number;
@@ -34,11 +33,12 @@ std::optional<double> ClosestAttackFt(const AnswerContext& context, model::Creat
   model::Area target = defender->Occupied();
   int32_t reach = kSearchSquares + attacker.squares_per_side;
   std::optional<double> closest;
+  eval::Machine machine(*context.rules.program);  // one for every square's distance
   for (int32_t y = target.at.y - reach; y <= target.at.y + target.height + reach; ++y) {
     for (int32_t x = target.at.x - reach; x <= target.at.x + target.width + reach; ++x) {
       model::Area space{{x, y}, attacker.squares_per_side, attacker.squares_per_side};
       if (!context.scenario.map->Contains({x, y}) || space.Overlaps(target)) continue;
-      double ft = SquaresApartFt(context, start, {x, y});
+      double ft = SquaresApartFt(context, machine, start, {x, y});
       if (closest && ft >= *closest) continue;
       attacker.at = {x, y};
       model::Query query;

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dsl/eval/machine.h"
 #include "model/scenario.h"
 #include "query/answer.h"
 
@@ -20,7 +21,7 @@ namespace rulecraft::query {
 std::optional<double> ClosestAttackFt(const AnswerContext& context, model::Creature& attacker, model::Square start,
                                       const nlohmann::json& attack, nlohmann::json& result);
 
-// The distance (rule gap_distance, feet) between two squares; 0 without the rule.
-double SquaresApartFt(const AnswerContext& context, model::Square from, model::Square to);
+// The distance (rule gap_distance, feet) between two squares, asked of `machine`; 0 without the rule.
+double SquaresApartFt(const AnswerContext& context, eval::Machine& machine, model::Square from, model::Square to);
 
 }  // namespace rulecraft::query

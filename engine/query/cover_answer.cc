@@ -197,8 +197,7 @@ combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
     on.low = cover != nullptr && cover->text == "low";
     on.least_cover = LeastCover(terrain.rows[static_cast<size_t>(terrain_row)]);
   }
-  size_t kind_index = map.cells[static_cast<size_t>(square.y) * static_cast<size_t>(map.width) +
-                                static_cast<size_t>(square.x)];
+  size_t kind_index = map.CellAt(square);
   if (terrain_concealment_.empty()) terrain_concealment_.assign(map.terrain_kinds.size(), -1);
   int& concealment = terrain_concealment_[kind_index];
   if (concealment < 0) {

@@ -239,7 +239,7 @@ bool MoveEndsWhereAllowed(const AnswerContext& context, eval::Machine& machine, 
   std::optional<double> closest = ClosestAttackFt(context, creature, start, AttackParams(creature.id, params), result);
   if (result.value("status", "ok") == "error") return false;
   if (!closest) return true;  // no square to attack from: the attack itself says why not
-  double end_ft = SquaresApartFt(context, start, creature.at);
+  double end_ft = SquaresApartFt(context, machine, start, creature.at);
   eval::Slot args[3] = {eval::Slot{.number = static_cast<double>(action.index)}, eval::Slot{.number = end_ft},
                         eval::Slot{.number = *closest}};
   eval::Trace trace;
@@ -258,6 +258,27 @@ bool MoveEndsWhereAllowed(const AnswerContext& context, eval::Machine& machine, 
   }
   return true;
 }
+
+// Gives a creature the conditions it has while it tumbles (those it lacks of `names`) for as
+// long as this lives, and takes them off again.
+class WhileTumbling {
+ public:
+  WhileTumbling(std::vector<std::string>& has, const std::vector<std::string>& names) : has_(has) {
+    for (const std::string& name : names) {
+      if (std::find(has_.begin(), has_.end(), name) == has_.end()) added_.push_back(name);
+    }
+    has_.insert(has_.end(), added_.begin(), added_.end());
+  }
+  ~WhileTumbling() {
+    for (const std::string& name : added_) has_.erase(std::find(has_.begin(), has_.end(), name));
+  }
+  WhileTumbling(const WhileTumbling&) = delete;
+  WhileTumbling& operator=(const WhileTumbling&) = delete;
+
+ private:
+  std::vector<std::string>& has_;
+  std::vector<std::string> added_;
+};
 
 // What one walk of a turn keeps between its actions.
 struct Walk {
@@ -305,30 +326,20 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
   if (action.stand_up) move.params["stand_up"] = true;
   // A tumbling move is asked with the conditions the creature has while it tumbles (table
   // tumbles, while_moving: half speed, enemies' squares passable), taken off again after it.
-  std::vector<std::string>& has = walk.creature.conditions;
-  std::vector<std::string> tumbling;
-  if (params.contains("tumble")) {
-    for (const std::string& name : TumblingConditions(context.rules)) {
-      if (std::find(has.begin(), has.end(), name) == has.end()) tumbling.push_back(name);
-    }
-    has.insert(has.end(), tumbling.begin(), tumbling.end());
-  }
-  auto untumble = [&] {
-    for (const std::string& name : tumbling) has.erase(std::find(has.begin(), has.end(), name));
-  };
+  WhileTumbling tumbling(walk.creature.conditions,
+                         params.contains("tumble") ? TumblingConditions(context.rules) : std::vector<std::string>{});
   nlohmann::json sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
   if (path) AnswerPath(context, move, sub);
   else AnswerRoute(context, move, sub);
   if (sub.value("status", "ok") == "error") {
-    untumble();
     return Fail(result, fmt::format("action {} ('{}'): {}", index, action.name, sub.value("message", "")));
   }
+  // Whether the move as asked (a path, or a route) ends where it was meant to.
+  auto ends_as_asked = [&] { return path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false); };
   TumbleOutcome outcome;
-  bool through_reached = path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false);
-  if (params.contains("tumble") && through_reached) {
+  if (params.contains("tumble") && ends_as_asked()) {
     nlohmann::json checks = nlohmann::json::array();
     if (!CheckTumbles(context, move, walk.creature, sub, params["tumble"], walk.tumbled, checks, outcome, result)) {
-      untumble();
       return false;
     }
     answer["tumbles"] = std::move(checks);
@@ -345,14 +356,12 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
       sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
       AnswerRoute(context, move, sub);
       if (sub.value("status", "ok") == "error") {
-        untumble();
         return Fail(result, fmt::format("action {} ('{}'): {}", index, action.name, sub.value("message", "")));
       }
       answer["tumble_stopped_by"] = outcome.stopped_by;
     }
   }
-  untumble();
-  bool reached = path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false);
+  bool reached = ends_as_asked();
   if (outcome.stop_step > 0) reached = true;  // stopped short: where the accidental-end rule put it
   if (action.stand_up && !sub.value("stood_up", false)) reached = false;
   if (!reached) {
