@@ -11,6 +11,7 @@
 #include "combat/cover.h"
 #include "combat/gap.h"
 #include "query/explain.h"
+#include "query/sight.h"
 
 namespace rulecraft::query {
 namespace {
@@ -86,7 +87,8 @@ class CoverMeasure {
         attacker_(attacker),
         defender_(defender),
         attack_(attack),
-        machine_(program_) {
+        machine_(program_),
+        sight_(context, machine_, attack) {
     cover_rule_ = program_.FindRule("cover_degree");
     concealment_rule_ = program_.FindRule("concealment_degree");
     square_rule_ = program_.FindRule("square_concealment");
@@ -109,10 +111,6 @@ class CoverMeasure {
   // Whether every square of the attacker's space blocks sight as the defender sees it: the rule
   // square_concealment asked with attacker and defender exchanged.
   bool AttackerHidden();
-  // Whether this row of `concealment` blocks sight (false for no table or no such row).
-  bool BlocksSight(int concealment_row) const;
-  // The map's barriers between squares that give cover (terrain `cover: full` or `low`).
-  std::vector<combat::BarrierOnLine> Barriers() const;
   bool Fill(const combat::CoverCandidate& candidate);
   double GapDistance(const model::Area& area, model::Square square);
   // Evaluates `rule` over every candidate; the index of the first with the earliest row.
@@ -128,10 +126,10 @@ class CoverMeasure {
   const model::Creature& defender_;
   eval::Slot* attack_;
   eval::Machine machine_;
+  SquareSight sight_;  // what the squares conceal from the attacker
   int cover_rule_ = -1, concealment_rule_ = -1, square_rule_ = -1, gap_rule_ = -1;
   const tables::Table* cover_table_ = nullptr;
   const tables::Table* concealment_table_ = nullptr;
-  std::vector<int> terrain_concealment_;  // by map terrain kind, -1 not yet asked
   std::unordered_map<int64_t, combat::SquareOnLine> squares_;  // facts of the squares met so far
   combat::CoverSurvey survey_;
   bool attacker_hidden_ = false;
@@ -149,35 +147,17 @@ int CoverMeasure::LeastCover(const tables::Row& terrain_row) {
   return std::max(row, 0);
 }
 
-bool CoverMeasure::BlocksSight(int concealment_row) const {
-  if (concealment_table_ == nullptr || concealment_row < 0 ||
-      concealment_row >= static_cast<int>(concealment_table_->rows.size())) {
-    return false;
-  }
-  const tables::Value* blocks = concealment_table_->rows[static_cast<size_t>(concealment_row)].Get("blocks_sight");
-  return blocks != nullptr && blocks->AsBool();
-}
-
 bool CoverMeasure::AttackerHidden() {
   model::Area space = attacker_.Occupied();
-  if (square_rule_ < 0 || concealment_table_ == nullptr || !context_.scenario.map || space.width <= 0 ||
-      space.height <= 0) {
-    return false;
-  }
+  if (!sight_.measured() || !context_.scenario.map || space.width <= 0 || space.height <= 0) return false;
   std::array<eval::Slot, kAttackRecordSlots> seen_by_defender{};
   std::copy(attack_, attack_ + kAttackRecordSlots, seen_by_defender.begin());
   std::swap(seen_by_defender[kAttackAttackerSlot], seen_by_defender[kAttackDefenderSlot]);
-  const model::GridMap& map = *context_.scenario.map;
-  const tables::Table& terrain = context_.rules.Table("terrain");
+  SquareSight defender_sight(context_, machine_, seen_by_defender.data());
   for (int32_t j = 0; j < space.height; ++j) {
     for (int32_t i = 0; i < space.width; ++i) {
       model::Square square{space.at.x + i, space.at.y + j};
-      int terrain_row = map.Contains(square) ? terrain.IndexOf(map.TerrainAt(square)) : -1;
-      if (terrain_row < 0) return false;
-      eval::Slot args[2];
-      args[0].record = seen_by_defender.data();
-      args[1].number = terrain_row;
-      if (!BlocksSight(static_cast<int>(machine_.Call(square_rule_, args).number))) return false;
+      if (!defender_sight.BlocksSight(defender_sight.RowAt(square))) return false;
     }
   }
   return true;
@@ -197,20 +177,9 @@ combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
     on.low = cover != nullptr && cover->text == "low";
     on.least_cover = LeastCover(terrain.rows[static_cast<size_t>(terrain_row)]);
   }
-  size_t kind_index = map.CellAt(square);
-  if (terrain_concealment_.empty()) terrain_concealment_.assign(map.terrain_kinds.size(), -1);
-  int& concealment = terrain_concealment_[kind_index];
-  if (concealment < 0) {
-    concealment = 0;
-    if (square_rule_ >= 0 && terrain_row >= 0) {
-      eval::Slot args[2];
-      args[0].record = attack_;
-      args[1].number = terrain_row;
-      concealment = static_cast<int>(machine_.Call(square_rule_, args).number);
-    }
-  }
+  int concealment = sight_.RowAt(square);
   on.concealing = concealment > 0;
-  on.blocks_sight = BlocksSight(concealment);
+  on.blocks_sight = sight_.BlocksSight(concealment);
   // 000 아군: "아군 캐릭터가 점유한 구역을 통과하여 이동할 때, 해당 캐릭터가 엄폐를 제공하지는 않습니다"
   // — measured apart (friend_lines) so the rules decide.
   for (const model::Creature& other : context_.scenario.creatures) {
@@ -220,19 +189,6 @@ combat::SquareOnLine CoverMeasure::FactsAt(model::Square square) {
     else on.creature = true;
   }
   return on;
-}
-
-std::vector<combat::BarrierOnLine> CoverMeasure::Barriers() const {
-  const model::GridMap& map = *context_.scenario.map;
-  const tables::Table& terrain = context_.rules.Table("terrain");
-  std::vector<combat::BarrierOnLine> barriers;
-  for (const model::Edge& edge : map.edges) {
-    int row = terrain.IndexOf(map.terrain_kinds[edge.kind]);
-    const tables::Value* cover = row >= 0 ? terrain.rows[static_cast<size_t>(row)].Get("cover") : nullptr;
-    if (cover == nullptr || (cover->text != "full" && cover->text != "low")) continue;
-    barriers.push_back({edge.a, edge.b, cover->text == "full", cover->text == "low"});
-  }
-  return barriers;
 }
 
 double CoverMeasure::GapDistance(const model::Area& area, model::Square square) {
@@ -308,12 +264,13 @@ void CoverMeasure::ExplainSquareConcealment() {
   if (square_rule_ < 0 || !context_.scenario.map) return;
   const tables::Table& terrain = context_.rules.Table("terrain");
   const model::GridMap& map = *context_.scenario.map;
-  for (size_t kind = 0; kind < terrain_concealment_.size(); ++kind) {
+  const std::vector<int>& asked = sight_.rows_by_kind();
+  for (size_t kind = 0; kind < asked.size(); ++kind) {
     int row = terrain.IndexOf(map.terrain_kinds[kind]);
-    if (terrain_concealment_[kind] < 0 || row < 0) continue;
+    if (asked[kind] == SquareSight::kNotAsked || row < 0) continue;
     const tables::Value* cell = terrain.rows[static_cast<size_t>(row)].Get("concealment");
     bool concealing_kind = cell != nullptr && !cell->text.empty() && cell->text != "none";
-    if (terrain_concealment_[kind] == 0 && !concealing_kind) continue;
+    if (asked[kind] == 0 && !concealing_kind) continue;
     eval::Slot args[2];
     args[0].record = attack_;
     args[1].number = row;
@@ -340,7 +297,7 @@ CoverOutcome CoverMeasure::Run(nlohmann::json& result) {
   outcome.measured = true;
   if (context_.scenario.map) {
     survey_ = combat::SurveyLines(*context_.scenario.map, attacker_.Occupied(), defender_.Occupied(),
-                                  [this](model::Square square) { return FactsAt(square); }, Barriers());
+                                  [this](model::Square square) { return FactsAt(square); }, MapBarriers(context_));
   } else {
     survey_.line_of_effect = survey_.line_of_sight = true;
     survey_.candidates.push_back({});

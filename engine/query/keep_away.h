@@ -1,6 +1,6 @@
 // A creature that may not move closer to the source of one of its conditions while it sees that
 // source (5e frightened: "can't willingly move closer to the source of its fear"): the conditions
-// table's `keeps_away_from_source` column, the scenario's `sources:`, and a line of sight.
+// table's `keeps_away_from_source` column, the scenario's `sources:`, and sight (query/sight.h).
 #pragma once
 
 #include <optional>
@@ -33,9 +33,9 @@ struct KeepAway {
 };
 
 // The source the mover keeps away from, when one of its conditions is marked
-// `keeps_away_from_source`, the scenario names that condition's source, and some line from the
-// mover's squares to the source's passes no wall and no square whose terrain blocks sight
-// (concealment `total`); nullopt otherwise.
-std::optional<KeepAway> KeepAwayOf(const AnswerContext& context, const model::Creature& mover);
+// `keeps_away_from_source`, the scenario names that condition's source, and the mover may see it
+// by the rules (query/sight.h MaySee: walls, and squares whose concealment by the rule
+// square_concealment blocks sight to this mover); nullopt otherwise, with `error` set when a rule failed.
+std::optional<KeepAway> KeepAwayOf(const AnswerContext& context, const model::Creature& mover, std::string& error);
 
 }  // namespace rulecraft::query

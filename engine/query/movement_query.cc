@@ -252,7 +252,9 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
     result["immobile"] = move.immobile;
   }
   // 5e frightened: no end and no step closer to the source it sees (table conditions, keeps_away_from_source).
-  move.keep_away = KeepAwayOf(context, *move.creature);
+  std::string sight_error;
+  move.keep_away = KeepAwayOf(context, *move.creature, sight_error);
+  if (!sight_error.empty()) return Fail(result, sight_error);
   if (move.keep_away) {
     result["keeps_away_from"] = {{"condition", move.keep_away->condition}, {"source", move.keep_away->source}};
   }
