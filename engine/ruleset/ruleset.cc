@@ -73,10 +73,11 @@ std::optional<std::string> ResolveModule(const std::string& name_or_path, const 
   return (error ? path : shown).lexically_normal().string();
 }
 
-// Loads one layer and the layers below it into `out`; returns false on a hard failure.
+// Loads one layer and the layers below it into `out`; returns false on a hard failure. A module
+// (`is_module`, loaded by `uses`) may have no tables folder: it may hold rules only.
 bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
                Diagnostics& diagnostics, Ruleset& out, const SourceSpan& requested_at,
-               std::vector<compile::LayeredFile>& files) {
+               std::vector<compile::LayeredFile>& files, bool is_module = false) {
   std::string manifest_path = (fs::path(directory) / kManifestFile).string();
   if (!fs::exists(manifest_path)) {
     diagnostics.Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
@@ -131,7 +132,7 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
     if (std::find(out.layer_directories.begin(), out.layer_directories.end(), *module) != out.layer_directories.end()) {
       continue;  // a parent uses it already
     }
-    if (!LoadLayer(*module, depth + 1, sources, diagnostics, out, span, files)) return false;
+    if (!LoadLayer(*module, depth + 1, sources, diagnostics, out, span, files, /*is_module=*/true)) return false;
   }
   int layer_index = static_cast<int>(out.lineage.size());
   if (parsed) files.push_back({std::move(*parsed), layer_index, manifest.name});
@@ -139,7 +140,7 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
 
   tables::TableSet layer;
   std::string table_folder = (fs::path(directory) / "tables").string();
-  if (fs::is_directory(table_folder) || manifest.extends.empty()) {
+  if (fs::is_directory(table_folder) || (manifest.extends.empty() && !is_module)) {
     layer = tables::LoadTableFolder(table_folder, manifest.square_ft, sources, diagnostics, &out.tables);
   }
   for (const auto& [name, table] : layer.all()) {
