@@ -76,20 +76,6 @@ std::string ConditionsRead(const eval::Trace& trace, const compile::Program& pro
   return named;
 }
 
-// The rule behind a refusal by `fallback`: the first yes-or-no rule the trace saw answer false since
-// event `from` (the innermost that said no, e.g. ranged_weapon_usable inside may_attack), else
-// `fallback` itself.
-std::string RefusingRule(const eval::Trace& trace, const compile::Program& program, size_t from,
-                         const std::string& fallback) {
-  for (size_t i = from; i < trace.events.size(); ++i) {
-    const eval::TraceEvent& event = trace.events[i];
-    if (event.kind != eval::TraceEvent::Kind::kRule || event.value != 0) continue;
-    const compile::CompiledRule& rule = program.rules[static_cast<size_t>(event.index)];
-    if (rule.result == ast::Type::Bool()) return rule.name;
-  }
-  return fallback;
-}
-
 // The allies of the attacker whose threat and position flank the defender.
 std::vector<std::string> Flankers(const AnswerContext& context, const model::Creature& attacker,
                                   const model::Creature& defender) {
@@ -278,7 +264,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   size_t before_may_attack = trace.events.size();
   if (std::optional<bool> allowed = CallOptional(machine, program, "may_attack", record); allowed && !*allowed) {
     if (!refusal.refused()) {
-      refusal = RefusedByRule(context, RefusingRule(trace, program, before_may_attack, "may_attack"),
+      int refusing = FirstRefusingRule(trace, program, before_may_attack, program.FindRule("may_attack"));
+      refusal = RefusedByRule(context, program.rules[static_cast<size_t>(refusing)].name,
                               "the attacker may not make this attack" + ConditionsRead(trace, program, before_may_attack));
     }
   }
