@@ -233,6 +233,9 @@
 ---@field range_increment? number column `range_increment`
 ---@field normal_range? number column `normal_range`
 ---@field long_range? number column `long_range`
+---@field properties? string[] column `properties`
+
+---@class rulecraft.row.weapon_properties: rulecraft.Row
 
 ---@class rulecraft.row.loads: rulecraft.Row
 ---@field caps_dex? boolean column `caps_dex`
@@ -275,6 +278,7 @@
 ---@field tumbles? {[string]: rulecraft.row.tumbles, [integer]: rulecraft.row.tumbles} table `tumbles`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`
 ---@field weapons? {[string]: rulecraft.row.weapons, [integer]: rulecraft.row.weapons} table `weapons`
+---@field weapon_properties? {[string]: rulecraft.row.weapon_properties, [integer]: rulecraft.row.weapon_properties} table `weapon_properties`
 ---@field loads? {[string]: rulecraft.row.loads, [integer]: rulecraft.row.loads} table `loads`
 ---@field classes? {[string]: rulecraft.row.classes, [integer]: rulecraft.row.classes} table `classes`
 ---@field fast_movement? {[string]: rulecraft.row.fast_movement, [integer]: rulecraft.row.fast_movement} table `fast_movement`

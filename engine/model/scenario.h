@@ -100,6 +100,7 @@ struct Weapon {
   double range_increment_ft = 0;  // d20: each full increment past the first costs (0: none)
   double normal_range_ft = 0;     // 5e: beyond it, disadvantage (0: none)
   double long_range_ft = 0;       // 5e: beyond it, no attack (0: none)
+  std::vector<std::string> properties;  // rows of `weapon_properties` (d20 usable_prone): attack.has(name)
   SourceSpan span;
 };
 

@@ -13,6 +13,7 @@
 #include "model/numbers_reader.h"
 #include "model/placement_check.h"
 #include "model/query_reader.h"
+#include "model/skills_reader.h"
 #include "model/unknown_row.h"
 #include "model/weapon_reader.h"
 #include "tables/cell.h"
@@ -268,6 +269,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   ReadSources(file, reader.Optional("sources"), creature, diagnostics);
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   ReadWeapons(file, reader.Optional("weapons"), rules, creature, diagnostics);
+  ReadSkills(file, reader.Optional("skills"), rules, creature, diagnostics);
   // Asked for in this order, so an unknown key's note lists them so.
   YAML::Node abilities = reader.Optional("abilities");
   YAML::Node ac = reader.Optional("ac");

@@ -4,6 +4,7 @@
 
 #include "model/unknown_row.h"
 #include "tables/cell.h"
+#include "tables/weapon_properties.h"
 #include "tables/yaml_file.h"
 
 namespace rulecraft::model {
@@ -26,8 +27,41 @@ std::optional<double> ReadRange(const SourceFile& file, const YAML::Node& node, 
   return feet;
 }
 
+// A scenario weapon's `properties: [usable_prone, …]`: each a row of the ruleset's table
+// `weapon_properties`; nullopt (reported) on a mistake.
+std::optional<std::vector<std::string>> ReadProperties(const SourceFile& file, const YAML::Node& node,
+                                                       const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
+  if (!node.IsSequence()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      "expected a list of weapon properties (e.g. [usable_prone]), found " + yaml::Describe(node));
+    return std::nullopt;
+  }
+  const tables::Table* table = rules.tables.Find("weapon_properties");
+  std::vector<std::string> names;
+  bool ok = true;
+  for (const YAML::Node& item : node) {
+    auto name = yaml::ReadText(file, item, "weapon property", diagnostics);
+    if (!name) {
+      ok = false;
+    } else if (table == nullptr) {
+      diagnostics.Error("missing-table", yaml::SpanOf(file, item),
+                        fmt::format("ruleset '{}' has no table 'weapon_properties', so its weapons have no "
+                                    "property '{}'",
+                                    rules.manifest.name, *name));
+      ok = false;
+    } else if (table->Find(*name) == nullptr) {
+      ReportUnknownRow(diagnostics, yaml::SpanOf(file, item), *table, "weapon property", *name, rules.manifest.name);
+      ok = false;
+    } else {
+      names.push_back(*name);
+    }
+  }
+  if (!ok) return std::nullopt;
+  return names;
+}
+
 // One entry of `weapons:`: a row name, or a mapping {name, kind, range_increment_ft,
-// normal_range_ft, long_range_ft}.
+// normal_range_ft, long_range_ft, properties}.
 std::optional<Weapon> ReadWeapon(const SourceFile& file, const YAML::Node& item, const ruleset::Ruleset& rules,
                                  Diagnostics& diagnostics) {
   const tables::Table* table = rules.tables.Find("weapons");
@@ -57,9 +91,12 @@ std::optional<Weapon> ReadWeapon(const SourceFile& file, const YAML::Node& item,
   YAML::Node increment = reader.Optional("range_increment_ft");
   YAML::Node normal = reader.Optional("normal_range_ft");
   YAML::Node long_range = reader.Optional("long_range_ft");
+  YAML::Node properties = reader.Optional("properties");
   reader.RejectUnknown();
   if (!name) return std::nullopt;
-  Weapon weapon = WeaponFromTable(rules, *name).value_or(Weapon{*name});
+  Weapon own;
+  own.name = *name;
+  Weapon weapon = WeaponFromTable(rules, *name).value_or(own);
   weapon.span = reader.Span();
   if (kind.IsDefined()) {
     auto text = yaml::ReadText(file, kind, "weapon kind", diagnostics);
@@ -74,6 +111,11 @@ std::optional<Weapon> ReadWeapon(const SourceFile& file, const YAML::Node& item,
   if (normal.IsDefined()) weapon.normal_range_ft = ReadRange(file, normal, "normal_range_ft", rules, diagnostics).value_or(0);
   if (long_range.IsDefined()) weapon.long_range_ft = ReadRange(file, long_range, "long_range_ft", rules, diagnostics).value_or(0);
   if (diagnostics.ErrorCount() != errors) return std::nullopt;
+  // The mapping's list replaces the row's. A wrong property is reported and the weapon kept, so
+  // a query naming it is not also told the weapon is unknown.
+  if (properties.IsDefined()) {
+    weapon.properties = ReadProperties(file, properties, rules, diagnostics).value_or(std::vector<std::string>{});
+  }
   return weapon;
 }
 
@@ -83,11 +125,13 @@ std::optional<Weapon> WeaponFromTable(const ruleset::Ruleset& rules, const std::
   const tables::Table* table = rules.tables.Find("weapons");
   const tables::Row* row = table != nullptr ? table->Find(name) : nullptr;
   if (row == nullptr) return std::nullopt;
-  Weapon weapon{name};
+  Weapon weapon;
+  weapon.name = name;
   if (const tables::Value* kind = row->Get("kind")) weapon.kind = kind->text;
   weapon.range_increment_ft = row->Number("range_increment");
   weapon.normal_range_ft = row->Number("normal_range");
   weapon.long_range_ft = row->Number("long_range");
+  weapon.properties = tables::PropertiesOf(*row);
   weapon.span = row->span;
   return weapon;
 }

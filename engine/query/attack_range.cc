@@ -56,6 +56,10 @@ double FillRangeFields(const AnswerContext& context, const model::Creature& atta
   attack[kAttackRangeIncrementSlot].number = weapon ? weapon->range_increment_ft : 0;
   attack[kAttackNormalRangeSlot].number = weapon ? weapon->normal_range_ft : 0;
   attack[kAttackLongRangeSlot].number = weapon ? weapon->long_range_ft : 0;
+  // The weapon's properties hold for the attack as its conditions do: attack.has(usable_prone).
+  for (const std::string& property : weapon ? weapon->properties : std::vector<std::string>{}) {
+    if (int bit = program.FlagBit(property); bit >= 0) attack[0].bits |= uint64_t{1} << bit;
+  }
   return distance;
 }
 

@@ -23,8 +23,8 @@ combat::Gap NearestGap(const model::Area& attacker, const model::Area& defender)
 std::optional<model::Weapon> NamedWeapon(const AnswerContext& context, const model::Creature& attacker,
                                          const model::Query& query, std::string& error);
 
-// Fills the record's distance (rule gap_distance, when the ruleset has it) and weapon fields;
-// returns the distance in feet.
+// Fills the record's distance (rule gap_distance, when the ruleset has it) and weapon fields,
+// and adds the weapon's properties to its flags (attack.has(name)); returns the distance in feet.
 double FillRangeFields(const AnswerContext& context, const model::Creature& attacker,
                        const model::Creature& defender, const std::optional<model::Weapon>& weapon,
                        eval::Slot* attack);

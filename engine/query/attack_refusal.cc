@@ -4,6 +4,15 @@
 
 namespace rulecraft::query {
 
+int FirstRefusingRule(const eval::Trace& trace, const compile::Program& program, size_t from, int fallback) {
+  for (size_t i = from; i < trace.events.size(); ++i) {
+    const eval::TraceEvent& event = trace.events[i];
+    if (event.kind != eval::TraceEvent::Kind::kRule || event.value != 0) continue;
+    if (program.rules[static_cast<size_t>(event.index)].result == ast::Type::Bool()) return event.index;
+  }
+  return fallback;
+}
+
 AttackRefusal RefusedByRule(const AnswerContext& context, const std::string& rule, const std::string& reason) {
   AttackRefusal refusal;
   const compile::Program& program = *context.rules.program;

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dsl/compile/program.h"
+#include "dsl/eval/machine.h"
 #include "query/answer.h"
 #include "tables/table.h"
 
@@ -19,6 +21,11 @@ struct AttackRefusal {
 
   bool refused() const { return !why.empty(); }
 };
+
+// The rule behind a refusal: the index of the first yes-or-no rule `trace` saw answer false from
+// event `from` on (the innermost that said no, e.g. ranged_weapon_usable inside may_attack), else
+// `fallback`.
+int FirstRefusingRule(const eval::Trace& trace, const compile::Program& program, size_t from, int fallback);
 
 // A refusal by the ruleset's rule `rule`: "<reason> (rule <rule>, <file:line:col>)".
 AttackRefusal RefusedByRule(const AnswerContext& context, const std::string& rule, const std::string& reason);

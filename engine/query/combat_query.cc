@@ -264,7 +264,8 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   size_t before_may_attack = trace.events.size();
   if (std::optional<bool> allowed = CallOptional(machine, program, "may_attack", record); allowed && !*allowed) {
     if (!refusal.refused()) {
-      refusal = RefusedByRule(context, "may_attack",
+      int refusing = FirstRefusingRule(trace, program, before_may_attack, program.FindRule("may_attack"));
+      refusal = RefusedByRule(context, program.rules[static_cast<size_t>(refusing)].name,
                               "the attacker may not make this attack" + ConditionsRead(trace, program, before_may_attack));
     }
   }

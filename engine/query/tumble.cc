@@ -1,6 +1,8 @@
 #include "query/tumble.h"
 
 #include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "dsl/eval/machine.h"
@@ -87,7 +89,19 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
   std::stable_sort(passed.begin(), passed.end(), [](const Passed& a, const Passed& b) { return a.step < b.step; });
   nlohmann::json given = tumble.is_object() && tumble.contains("rolls") ? tumble["rolls"] : nlohmann::json::array();
   if (tumble.is_object() && tumble.contains("roll")) given = nlohmann::json::array({tumble["roll"]});
-  int64_t modifier = tumble.is_object() ? tumble.value("modifier", int64_t{0}) : 0;
+  // The check's modifier: the query's `modifier`, else the rule tumble_bonus (the creature's
+  // skills: `skills: { tumble: 8 }`), else 0.
+  int64_t modifier = 0;
+  std::string modifier_rule;
+  if (tumble.is_object() && tumble.contains("modifier")) {
+    modifier = tumble.value("modifier", int64_t{0});
+  } else if (int bonus_rule = program.FindRule("tumble_bonus"); bonus_rule >= 0) {
+    eval::Slot mover_slot{.record = mover_record.slots.data()};
+    modifier = static_cast<int64_t>(std::llround(machine.Call(bonus_rule, {&mover_slot, 1}).number));
+    if (!machine.error().empty()) return Fail(result, machine.error());
+    const compile::CompiledRule& rule = program.rules[static_cast<size_t>(bonus_rule)];
+    modifier_rule = fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
+  }
   GivenDice dice(context, query, "tumble", given);
   int check = 0;
   for (const Passed& entry : passed) {
@@ -116,6 +130,7 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
                       {"total", total},
                       {"success", success},
                       {"rolled", rolled}});
+    if (!modifier_rule.empty()) checks.back()["modifier_rule"] = modifier_rule;
     if (success) {
       outcome.avoided.push_back(entry.opponent->id);
       continue;

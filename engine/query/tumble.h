@@ -27,7 +27,8 @@ std::vector<std::string> TumblingConditions(const ruleset::Ruleset& rules);
 // made by `mover` from where it stood: every opponent whose square the move enters (the
 // `through_enemy` row) or whose threat it leaves (the other row), once, in the order of the steps;
 // a failed check of a row that `ends_move_on_failure` stops the checks there. `tumble` is the
-// query's `tumble:` (roll, rolls, modifier); `earlier` counts the opponents tumbled past earlier in
+// query's `tumble:` (roll, rolls, modifier; without `modifier`, the rule tumble_bonus gives it from
+// the creature, named as `modifier_rule`); `earlier` counts the opponents tumbled past earlier in
 // the round and is advanced. Appends {by, kind, step, dc, roll, modifier, total, success, rolled}
 // to `checks`. False when a rule failed (reported into `result`).
 bool CheckTumbles(const AnswerContext& context, const model::Query& query, const model::Creature& mover,

@@ -10,6 +10,7 @@
 
 #include "dsl/check/environment.h"
 #include "query/attack_from.h"
+#include "query/attack_refusal.h"
 #include "query/combat_query.h"
 #include "query/explain.h"
 #include "query/movement_query.h"
@@ -58,14 +59,7 @@ bool MayTake(eval::Machine& machine, const Budget& budget, const TurnRecord& tur
 // that said no), else may_take itself; as "rule NAME (file:line:col)".
 std::string RefusingRule(const AnswerContext& context, const eval::Trace& trace, int may_take) {
   const compile::Program& program = *context.rules.program;
-  int refusing = may_take;
-  for (const eval::TraceEvent& event : trace.events) {
-    if (event.kind != eval::TraceEvent::Kind::kRule || event.value != 0) continue;
-    if (program.rules[static_cast<size_t>(event.index)].result == ast::Type::Bool()) {
-      refusing = event.index;
-      break;
-    }
-  }
+  int refusing = FirstRefusingRule(trace, program, 0, may_take);
   const compile::CompiledRule& rule = program.rules[static_cast<size_t>(refusing)];
   return fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
 }

@@ -167,12 +167,17 @@ std::vector<TableSchema> BuildSchemas() {
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
   schemas.push_back({"skills", false, false, false, {}, {}, {}});
   // Weapons a creature may carry (scenario `weapons:`) and an attack may name (docs/tables.md):
-  // its kind, and its range — a d20 `range_increment`, or 5e's `normal_range` and `long_range`.
+  // its kind, and its range — a d20 `range_increment`, or 5e's `normal_range` and `long_range` —
+  // and its `properties`, rows of `weapon_properties` the rules test with attack.has(name).
   schemas.push_back({"weapons", false, false, false,
                      {Choice("kind", {"melee", "ranged", "thrown"}, true), Col("range_increment", T::kDistance, false),
-                      Col("normal_range", T::kDistance, false), Col("long_range", T::kDistance, false)},
+                      Col("normal_range", T::kDistance, false), Col("long_range", T::kDistance, false),
+                      Col("properties", T::kNameList, false)},
                      {},
                      {}});
+  // Properties a weapon may have (a `weapons` row's or a scenario weapon's `properties`: d20
+  // `usable_prone`, 002 note 3); the rules read them, the engine knows none.
+  schemas.push_back({"weapon_properties", false, false, false, {}, {}, {}});
   // The loads a creature may carry (scenario `load:`, row `light` the default): the most Dex bonus
   // to AC it allows (when `caps_dex`), whether it slows as medium or heavy armor does, the run multiplier.
   schemas.push_back({"loads", false, false, false,

@@ -324,6 +324,9 @@ const std::vector<HookPoint>& HookPoints() {
        "optional: the DC of a Tumble check of this kind (a row of `tumbles`) after `earlier` opponents were tumbled past "
        "this round (turn queries, a move's `tumble:`; SRD Tumble: 15, 25 through an enemy's square, +2 per additional "
        "opponent)"},
+      {"tumble_bonus", {{"mover", Type::Record("creature")}}, Type::Number(),
+       "optional: what the creature adds to the d20 of its Tumble checks when the move's `tumble:` gives no "
+       "`modifier` (turn queries; d20: its skill, scenario `skills: { tumble: 8 }`, read with mover.bonuses(tumble))"},
       {"action_provokes",
        {{"mover", Type::Record("creature")}, {"threatener", Type::Record("creature")}, {"action", Type::Row("actions")}},
        Type::Bool(),
