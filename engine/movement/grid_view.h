@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -103,6 +104,14 @@ class GridView {
   size_t BarrierKinds() const { return barrier_rows_.size(); }
   // The terrain row of a barrier BarrierBetween gave (not 0).
   size_t BarrierRow(uint16_t barrier) const { return barrier_rows_[barrier - 1]; }
+  // Steps the mover may not take whatever the step rules say, between the top-left squares of
+  // its space (5e frightened: no step closer to the source it sees, query/keep_away.h).
+  using StepRefusal = std::function<bool(model::Square from, model::Square to)>;
+  void RefuseSteps(StepRefusal refusal) { refuse_ = std::move(refusal); }
+  // Whether some steps are refused (RefuseSteps); the searches then take the richer path.
+  bool RefusesSomeSteps() const { return static_cast<bool>(refuse_); }
+  // Whether the step from `from` to `to` is refused.
+  bool Refuses(model::Square from, model::Square to) const { return refuse_ && refuse_(from, to); }
   // The zone entry of an empty square in other creatures' zones, or nullptr.
   const Occupant* ZoneOf(uint16_t cls) const {
     const Occupant* entry = EntryOf(cls);
@@ -135,6 +144,7 @@ class GridView {
   std::vector<uint16_t> east_;
   std::vector<uint16_t> south_;
   std::vector<size_t> barrier_rows_;  // the terrain rows of the map's barriers, each once
+  StepRefusal refuse_;  // RefuseSteps; empty: none
 };
 
 }  // namespace rulecraft::movement

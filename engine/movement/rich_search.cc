@@ -102,6 +102,7 @@ RichReach RichSearch(const GridView& grid, const std::vector<KindRules>& kinds, 
       int32_t x = at.x + dx + move.footprint.x, y = at.y + dy + move.footprint.y;
       if (!grid.Contains(x, y)) continue;
       if (move.shape != 0 && !may_narrow(x, y, move.shape)) continue;  // squeezes only where it must
+      if (grid.RefusesSomeSteps() && grid.Refuses(at, {x, y})) continue;
       int turn = Turns(face, d);
       float best = kUnreached;
       int best_kind = -1;

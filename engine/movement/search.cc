@@ -373,8 +373,9 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   reach.height = grid.height();
   reach.cycle = rules.cycle();
   reach.footprints = Footprints(side, squeeze && side > 1);
-  if (side > 1 || grid.HasEdges()) {
-    // The fast path below knows neither spaces of several squares nor barriers between squares:
+  if (side > 1 || grid.HasEdges() || grid.RefusesSomeSteps()) {
+    // The fast path below knows neither spaces of several squares, barriers between squares nor
+    // refused steps:
     // the richer search, with one kind and no facing, has the same states.
     RichReach rich = RichSearch(grid, {{&rules, budget}}, start, side, 0, false, target, squeeze, start_shape);
     reach.cost = std::move(rich.cost);

@@ -2,8 +2,8 @@
 // the diagonal counter (diagonals taken, modulo the ruleset's diagonal cycle) and, for a
 // creature of several squares that may squeeze, the footprint it occupies in its space
 // (movement/footprint.h). Dijkstra, so every cost is the cheapest; the rules price each step
-// through StepRules. One-square movers on maps without barriers between squares get the fast
-// path: whole-number costs in a bucket queue (Dial's algorithm), other costs in a binary heap;
+// through StepRules. One-square movers on maps without barriers between squares and without
+// refused steps (GridView::RefuseSteps) get the fast path: whole-number costs in a bucket queue (Dial's algorithm), other costs in a binary heap;
 // the rest is searched by RichSearch (movement/rich_search.h) with one kind.
 #pragma once
 

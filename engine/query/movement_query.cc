@@ -257,6 +257,10 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   if (!sight_error.empty()) return Fail(result, sight_error);
   if (move.keep_away) {
     result["keeps_away_from"] = {{"condition", move.keep_away->condition}, {"source", move.keep_away->source}};
+    // The searches take no step closer, so a path goes round and a reach ends where such a way leads.
+    move.grid->RefuseSteps([keep_away = *move.keep_away](model::Square from, model::Square to) {
+      return keep_away.Approaches(from.x, from.y, to.x, to.y);
+    });
   }
   result["creature"] = move.creature->id;
   result["mode"] = move.mode_name;
@@ -704,20 +708,13 @@ void AnswerPath(const AnswerContext& context, const model::Query& query, nlohman
     kinds.assign(route.empty() ? 0 : route.size() - 1, 0);
   }
   if (HookFailed(move, result)) return;
-  // A path that steps closer to the source its mover keeps away from is refused (the search
-  // does not look for a way round that never comes closer).
-  for (size_t i = 1; move.keep_away && i < route.size(); ++i) {
-    if (!move.keep_away->Approaches(route[i - 1].x, route[i - 1].y, route[i].x, route[i].y)) continue;
-    result["reachable"] = false;
-    result["why"] = move.keep_away->Why();
-    if (!limited) result["within"] = nullptr;
-    return;
-  }
   result["reachable"] = !route.empty();
   if (route.empty()) {
     result["why"] = limited ? fmt::format("no legal route within the {} mode's {} ft", move.mode_name,
                                           move.kinds[0]->budget_ft - move.used_ft)
                             : "no legal route";
+    // The search took no step closer to the source the mover keeps away from (RefuseSteps).
+    if (move.keep_away) result["why"] = fmt::format("{} that never comes closer: {}", result["why"].get<std::string>(), move.keep_away->Why());
     if (!limited) result["within"] = nullptr;
     return;
   }
