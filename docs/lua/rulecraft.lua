@@ -217,6 +217,7 @@
 ---@field ends? string column `ends`
 ---@field stand_up? boolean column `stand_up`
 ---@field auto_critical? boolean column `auto_critical`
+---@field failed_save_gives? string column `failed_save_gives`
 ---@field attack_kind? "melee"|"ranged" column `attack_kind`
 
 ---@class rulecraft.row.tumbles: rulecraft.Row

@@ -373,6 +373,7 @@ void CheckAttackKind(const SourceFile& file, const YAML::Node& kind, const table
 }
 
 bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Diagnostics& diagnostics);
+bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diagnostics);
 
 // One given d20 result, a whole number from 1 to 20; `where` names the key it is in, for the
 // error ("the tumble's 'roll'").
@@ -454,10 +455,37 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     check({"target", P::kCreature, true});
     check({"kind", P::kAttackKind, true});
     check({"damage", P::kNumber, false});  // the damage dealt, for a save it sets (rule action_save_dc)
+    if (YAML::Node save = params.Optional("save"); save.IsDefined()) {
+      if (!params.Optional("damage").IsDefined()) {
+        diagnostics.Error("missing-key", params.KeySpan("save"),
+                          "a save is made against the damage dealt: give 'damage' as well (rule action_save_dc)");
+      }
+      CheckSave(file, save, diagnostics);
+    }
     check({"weapon", P::kWeapon, false});  // passed on to the attack query: its range and refusals
     CheckAttackKind(file, params.Optional("kind"), table, *row, diagnostics);
   }
   params.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
+}
+
+// An attacking action's `save:` (rule action_save_dc): the defender's d20 result `roll` and its
+// save `modifier`, both optional (`save:` alone: rolled with the scenario's seed, modifier 0).
+bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diagnostics) {
+  if (node.IsNull()) return true;
+  yaml::MapReader save(file, node, "save", diagnostics);
+  if (!save.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  if (YAML::Node roll = save.Optional("roll"); roll.IsDefined()) CheckD20Result(file, roll, "the save's 'roll'", diagnostics);
+  if (YAML::Node modifier = save.Optional("modifier"); modifier.IsDefined()) {
+    auto value = modifier.IsScalar() ? yaml::ParseInt(modifier.Scalar()) : std::nullopt;
+    if (!value || *value < -100 || *value > 100) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, modifier),
+                        fmt::format("expected the defender's save modifier, a whole number from -100 to 100, found {}",
+                                    yaml::Describe(modifier)));
+    }
+  }
+  save.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
 }
 

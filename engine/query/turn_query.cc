@@ -13,6 +13,7 @@
 #include "query/attack_refusal.h"
 #include "query/combat_query.h"
 #include "query/explain.h"
+#include "query/given_dice.h"
 #include "query/movement_query.h"
 #include "query/marked_conditions.h"
 #include "query/opportunity.h"
@@ -55,13 +56,16 @@ bool MayTake(eval::Machine& machine, const Budget& budget, const TurnRecord& tur
   return false;
 }
 
+// The ruleset's rule `index` as "rule NAME (file:line:col)".
+std::string RuleAt(const AnswerContext& context, int index) {
+  const compile::CompiledRule& rule = context.rules.program->rules[static_cast<size_t>(index)];
+  return fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
+}
+
 // The rule behind a refusal: the first yes-or-no rule the trace saw answer false (the innermost
 // that said no), else may_take itself; as "rule NAME (file:line:col)".
 std::string RefusingRule(const AnswerContext& context, const eval::Trace& trace, int may_take) {
-  const compile::Program& program = *context.rules.program;
-  int refusing = FirstRefusingRule(trace, program, 0, may_take);
-  const compile::CompiledRule& rule = program.rules[static_cast<size_t>(refusing)];
-  return fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
+  return RuleAt(context, FirstRefusingRule(trace, *context.rules.program, 0, may_take));
 }
 
 // Per action type (the `spends` values, in table order): how many more actions of that type
@@ -179,19 +183,43 @@ std::string NothingToStandUpFrom(const ruleset::Ruleset& rules, const model::Cre
 
 // The save an attacking action's `damage` forces (rule action_save_dc; a coup de grace: Fortitude
 // DC 10 + damage): `save_dc` and the rule, when the ruleset has the rule and it names a DC above 0.
-// False when the rule failed (machine.error()).
-bool SaveDc(const AnswerContext& context, eval::Machine& machine, const ActionRow& action, double damage,
-            nlohmann::json& answer) {
-  int rule = context.rules.program->FindRule("action_save_dc");
+// With the action's `save:` ({roll, modifier}, each optional; the d20 rolled with the scenario's
+// seed when not given), the save is made: `save` {dc, roll, modifier, total, success, rolled,
+// success_rule}, and on a failure the condition the row's `failed_save_gives` names, as
+// `target_gains`. False when a rule failed (machine.error()).
+bool Save(const AnswerContext& context, const model::Query& query, int index, eval::Machine& machine,
+          const ActionRow& action, const nlohmann::json& params, nlohmann::json& answer) {
+  const compile::Program& program = *context.rules.program;
+  int rule = program.FindRule("action_save_dc");
   if (rule < 0) return true;
-  eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(action.index)}, eval::Slot{.number = damage}};
+  eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(action.index)},
+                        eval::Slot{.number = params["damage"].get<double>()}};
   double dc = machine.Call(rule, args).number;
   if (!machine.error().empty()) return false;
-  if (dc > 0) {
-    const compile::CompiledRule& compiled = context.rules.program->rules[static_cast<size_t>(rule)];
-    answer["save_dc"] = Number(dc);
-    answer["save_dc_rule"] = fmt::format("rule {} ({})", compiled.name, Where(compiled.span, context.sources));
+  if (dc <= 0) return true;
+  answer["save_dc"] = Number(dc);
+  answer["save_dc_rule"] = RuleAt(context, rule);
+  if (!params.contains("save")) return true;
+  const nlohmann::json& save = params["save"];
+  nlohmann::json given = save.is_object() && save.contains("roll") ? nlohmann::json::array({save["roll"]})
+                                                                   : nlohmann::json::array();
+  GivenDice dice(context, query, fmt::format("save.{}", index), given);
+  std::string rolled;
+  int64_t roll = dice.Roll(20, 1, rolled);
+  int64_t modifier = save.is_object() ? save.value("modifier", int64_t{0}) : 0;
+  double total = static_cast<double>(roll + modifier);
+  bool success = total >= dc;
+  nlohmann::json made = {{"dc", Number(dc)}, {"roll", roll},       {"modifier", modifier},
+                         {"total", Number(total)}, {"success", success}, {"rolled", rolled}};
+  if (int succeeds = program.FindRule("save_succeeds"); succeeds >= 0) {
+    eval::Slot check[3] = {eval::Slot{.number = static_cast<double>(roll)}, eval::Slot{.number = total},
+                           eval::Slot{.number = dc}};
+    made["success"] = success = machine.Call(succeeds, check).number != 0;
+    if (!machine.error().empty()) return false;
+    made["success_rule"] = RuleAt(context, succeeds);
   }
+  if (!success && !action.failed_save_gives.empty()) answer["target_gains"] = action.failed_save_gives;
+  answer["save"] = std::move(made);
   return true;
 }
 
@@ -205,9 +233,8 @@ bool Pace(const AnswerContext& context, eval::Machine& machine, const TurnRecord
   double row = machine.Call(rule, args).number;
   if (!machine.error().empty()) return false;
   if (row < 0 || row >= static_cast<double>(scales->rows.size())) return true;
-  const compile::CompiledRule& compiled = context.rules.program->rules[static_cast<size_t>(rule)];
   result["pace"] = scales->rows[static_cast<size_t>(row)].name;
-  result["pace_rule"] = fmt::format("rule {} ({})", compiled.name, Where(compiled.span, context.sources));
+  result["pace_rule"] = RuleAt(context, rule);
   return true;
 }
 
@@ -530,7 +557,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
         why = sub.value("why", "the attack is not possible");
       }
       if (allowed && action.auto_critical) answer["automatic_critical"] = true;
-      if (allowed && params.contains("damage") && !SaveDc(here, machine, action, params["damage"].get<double>(), answer)) {
+      if (allowed && params.contains("damage") && !Save(here, query, index, machine, action, params, answer)) {
         return (void)Fail(result, machine.error());
       }
     }

@@ -34,6 +34,7 @@ ActionRow ReadActionRow(const tables::Table& table, const tables::Row& row) {
   action.mode = text("mode");
   action.gives = text("gives");
   action.ends = text("ends");
+  action.failed_save_gives = text("failed_save_gives");
   return action;
 }
 

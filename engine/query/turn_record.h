@@ -26,6 +26,7 @@ struct ActionRow {
   std::string mode;
   std::string gives;  // a condition the action gives the creature, or empty
   std::string ends;   // a condition the action ends, or empty
+  std::string failed_save_gives;  // the condition a defender that fails the action's save gains, or empty
 };
 
 // Reads a row of table `actions` (docs/tables.md).

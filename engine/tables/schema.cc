@@ -144,14 +144,15 @@ std::vector<TableSchema> BuildSchemas() {
   // `spends` (a name the rule may_take reads, counted `times`), whether it `moves` the creature and
   // in which movement `mode` (a row of `movement_modes`), whether it makes an `attack` (a target
   // and a kind), whether it `provokes` attacks of opportunity, the condition it `gives` or `ends`,
-  // whether it stands the creature up, priced as a movement query's `stand_up`, and whether its
-  // attack hits automatically as a critical hit.
+  // whether it stands the creature up, priced as a movement query's `stand_up`, whether its
+  // attack hits automatically as a critical hit, and the condition a defender that fails the save
+  // its damage forces gains (`failed_save_gives`: a coup de grace's `dead`).
   schemas.push_back({"actions", false, false, false,
                      {Col("spends", T::kName, true), Positive(Col("times", T::kInt, true)),
                       Col("moves", T::kBool, true), Col("mode", T::kName, false), Col("attack", T::kBool, false),
                       Col("provokes", T::kBool, true), Col("gives", T::kName, false), Col("ends", T::kName, false),
                       Col("stand_up", T::kBool, false), Col("auto_critical", T::kBool, false),
-                      Choice("attack_kind", {"melee", "ranged"}, false)},
+                      Col("failed_save_gives", T::kName, false), Choice("attack_kind", {"melee", "ranged"}, false)},
                      {},
                      {}});
   // The Tumble checks a moving action's `tumble:` makes (turn queries, docs/scenarios.md): a

@@ -310,6 +310,10 @@ const std::vector<HookPoint>& HookPoints() {
       {"action_save_dc", {{"action", Type::Row("actions")}, {"damage", Type::Number()}}, Type::Number(),
        "optional: the DC of the save an attacking action's damage forces on the defender, 0 for none (turn queries "
        "with `damage:`; a coup de grace: Fortitude DC 10 + the damage)"},
+      {"save_succeeds", {{"roll", Type::Number()}, {"total", Type::Number()}, {"dc", Type::Number()}}, Type::Bool(),
+       "optional: whether a saving throw whose d20 came up `roll`, `total` with its modifier, meets `dc` (turn queries, "
+       "an attacking action's `save:`; SRD: a natural 1 always fails, a natural 20 always succeeds); without it, "
+       "total >= dc"},
       {"move_then_attack_may_end",
        {{"action", Type::Row("actions")}, {"end_ft", Type::Distance()}, {"closest_ft", Type::Distance()}},
        Type::Bool(),
