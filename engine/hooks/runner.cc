@@ -163,7 +163,8 @@ void PushStrings(lua_State* L, Sandbox& sandbox, const std::vector<std::string>&
 
 }  // namespace
 
-Runner::Runner(const ruleset::Ruleset& rules, const Limits& limits) : rules_(rules), sandbox_(limits) {
+Runner::Runner(const ruleset::Ruleset& rules, const Limits& limits)
+    : rules_(rules), lease_(limits), sandbox_(*lease_) {
   sandbox_.user = this;
   lua_State* L = sandbox_.state();
   if (L == nullptr) {
@@ -181,7 +182,14 @@ Runner::Runner(const ruleset::Ruleset& rules, const Limits& limits) : rules_(rul
   SetMap(0, 0);
 }
 
-Runner::~Runner() = default;
+Runner::~Runner() {
+  // The state goes back to the pool: the views of this query go with the registry slots.
+  lua_State* L = sandbox_.state();
+  if (L == nullptr) return;
+  for (int ref : {rows_ref_, tables_ref_, squares_ref_, metas_ref_, mover_ref_, mode_ref_}) {
+    if (ref >= 0) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+  }
+}
 
 void Runner::BuildRules() {
   lua_State* L = sandbox_.state();

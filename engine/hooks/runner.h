@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "hooks/sandbox.h"
+#include "hooks/sandbox_pool.h"
 #include "hooks/script.h"
 #include "hooks/views.h"
 #include "ruleset/ruleset.h"
@@ -202,7 +203,8 @@ class Runner {
   void StoreMeta();
 
   const ruleset::Ruleset& rules_;
-  Sandbox sandbox_;
+  SandboxLease lease_;  // the state, borrowed from the thread's pool for this runner's life
+  Sandbox& sandbox_;
   std::vector<const Script*> mover_scripts_;
   uint32_t mover_points_ = 0;
   int mover_ref_ = -1;

@@ -315,6 +315,7 @@ void Sandbox::PushReadOnly(int index) {
 }
 
 void Sandbox::SetShared(const char* name) {
+  if (std::find(shared_.begin(), shared_.end(), name) == shared_.end()) shared_.emplace_back(name);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, base_ref_);
   lua_insert(L_, -2);
   lua_setfield(L_, -2, name);
@@ -324,6 +325,14 @@ void Sandbox::SetShared(const char* name) {
 int Sandbox::ChunkRef(const Script& script) {
   auto known = chunks_.find(&script);
   if (known != chunks_.end()) return known->second;
+  // A script object lives as long as the query; the same text compiled for an earlier query
+  // is the same chunk (its environment is set afresh on every call).
+  std::string key = script.trait + '\n' + script.text;
+  auto compiled = compiled_.find(key);
+  if (compiled != compiled_.end()) {
+    chunks_[&script] = compiled->second;
+    return compiled->second;
+  }
   std::string chunk = "=" + script.trait;
   int status = luaL_loadbufferx(L_, script.text.data(), script.text.size(), chunk.c_str(), "t");
   if (status != LUA_OK) {
@@ -335,7 +344,43 @@ int Sandbox::ChunkRef(const Script& script) {
   }
   int ref = luaL_ref(L_, LUA_REGISTRYINDEX);
   chunks_[&script] = ref;
+  compiled_.emplace(std::move(key), ref);
   return ref;
+}
+
+bool Sandbox::Reset() {
+  // Compiled chunks kept for later queries, at most this many (a session's scripts are few).
+  constexpr size_t kKeptChunks = 64;
+  // Above this many bytes held, the state is collected before it is lent again.
+  constexpr size_t kCollectAbove = size_t{1} << 20;
+  if (L_ == nullptr) return false;
+  lua_sethook(L_, nullptr, 0, 0);
+  lua_settop(L_, 0);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, base_ref_);
+  for (const std::string& name : shared_) {
+    lua_pushnil(L_);
+    lua_setfield(L_, -2, name.c_str());
+  }
+  lua_pop(L_, 1);
+  shared_.clear();
+  chunks_.clear();  // keyed by script objects, which end with the query
+  if (compiled_.size() > kKeptChunks) {
+    for (const auto& [key, ref] : compiled_) luaL_unref(L_, LUA_REGISTRYINDEX, ref);
+    compiled_.clear();
+  }
+  user = nullptr;
+  query_ = nullptr;
+  running_ = nullptr;
+  calls_ = 0;
+  exhausted_ = false;
+  kind_ = Failure::kNone;
+  allocator_.refused = false;
+  allocator_.limit = SIZE_MAX;
+  failure_ = Diagnostic{};
+  failure_text_.clear();
+  failure_line_ = 0;
+  if (allocator_.used > kCollectAbove) lua_gc(L_, LUA_GCCOLLECT);
+  return true;
 }
 
 void Sandbox::Begin(const Script& script, bool lines) {

@@ -1,6 +1,7 @@
 // The sandboxed Lua state hook scripts run in (docs/lua.md, "Sandbox").
 //
-// One state per query that needs hooks. Only the base, table, string, math and utf8 libraries
+// A query that needs hooks borrows a state from its thread's pool (hooks/sandbox_pool.h) and
+// gives it back reset, so states and compiled scripts outlive queries. Only the base, table, string, math and utf8 libraries
 // are open, without dofile, loadfile, load, require, collectgarbage, print, warn, rawset,
 // string.dump and math.random; chunks load as text only. Every call gets a fresh global
 // environment (the script's top level runs again), so nothing a call does survives it; the
@@ -87,6 +88,12 @@ class Sandbox {
   // Sets a global every call sees (read-only for scripts): the value on top, popped.
   void SetShared(const char* name);
 
+  // Forgets what a query left in the state, for the next query to borrow it (sandbox_pool.h):
+  // the stack, the shared globals (SetShared), the user, the query's budget, the last failure
+  // and the count of calls. Compiled scripts stay, found again by their text. False when the
+  // state cannot be reused.
+  bool Reset();
+
   // For the C functions of the sandbox.
   static Sandbox* Of(lua_State* L);
   void* user = nullptr;  // the Runner using this sandbox, for its C functions
@@ -134,7 +141,9 @@ class Sandbox {
   lua_State* L_ = nullptr;
   Limits limits_;
   Allocator allocator_;
-  std::map<const Script*, int> chunks_;  // compiled chunks, as registry references
+  std::map<const Script*, int> chunks_;  // this query's compiled chunks, as registry references
+  std::map<std::string, int> compiled_;  // every compiled chunk, by trait + '\n' + text
+  std::vector<std::string> shared_;      // the names SetShared set
   int base_ref_ = -1;                    // the shared read-only globals
   int env_meta_ref_ = -1;                // metatable of each call's environment
 

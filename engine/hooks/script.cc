@@ -7,6 +7,7 @@
 
 #include "base/suggest.h"
 #include "hooks/sandbox.h"
+#include "hooks/sandbox_pool.h"
 
 namespace rulecraft::hooks {
 namespace {
@@ -35,7 +36,8 @@ std::string Shown(const fs::path& path) {
 
 // Compiles the script and runs its top level once, learning which hook points it defines.
 void Inspect(Script& script, const Limits& limits, Diagnostics* diagnostics) {
-  Sandbox sandbox(limits);
+  SandboxLease lease(limits);
+  Sandbox& sandbox = *lease;
   auto definitions = sandbox.Inspect(script);
   if (!definitions) {
     script.error = sandbox.failure();

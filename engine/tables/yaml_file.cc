@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/node/detail/memory.h>
+#include <yaml-cpp/node/detail/node.h>
 
 #include "base/limits.h"
 #include "base/suggest.h"
@@ -39,24 +41,143 @@ bool IsIdentifier(std::string_view text) {
   return true;
 }
 
-// Where each document of a text starts, counted by yaml-cpp's parser without building nodes,
-// at most kMost: yaml-cpp's LoadAll never ends on a ',' at a document's top level (it reads an
-// empty document there, forever).
-class DocumentStarts : public YAML::EventHandler {
+// One pass of yaml-cpp's parser over a text: builds the first document's nodes as YAML::Load
+// would (same types, tags, styles, marks, anchors shared by their aliases, keys in order and
+// duplicates kept) and notes where each document starts, at most kMost: yaml-cpp's LoadAll
+// never ends on a ',' at a document's top level (it reads an empty document there, forever),
+// so the documents after the first are only counted.
+class FirstDocument : public YAML::EventHandler {
  public:
   static constexpr size_t kMost = 100;
   std::vector<YAML::Mark> starts;
 
+  FirstDocument() : memory_(std::make_shared<YAML::detail::memory_holder>()) {}
+
+  // The first document's root: a null node when it has none.
+  YAML::Node Root() const;
+
   void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
   void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnMapEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    if (!Building()) return;
+    Open(mark, anchor).set_null();
+    Close();
+  }
+  void OnAlias(const YAML::Mark&, YAML::anchor_t anchor) override {
+    if (!Building()) return;
+    if (anchor >= anchors_.size() || anchors_[anchor] == nullptr) {  // the parser reports these itself
+      Open(YAML::Mark::null_mark(), 0).set_null();
+    } else {
+      Enter(*anchors_[anchor]);
+    }
+    Close();
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    if (!Building()) return;
+    YAML::detail::node& node = Open(mark, anchor);
+    node.set_scalar(value);
+    node.set_tag(tag);
+    Close();
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value style) override {
+    if (!Building()) return;
+    YAML::detail::node& node = Open(mark, anchor);
+    node.set_tag(tag);
+    node.set_type(YAML::NodeType::Sequence);
+    node.set_style(style);
+  }
+  void OnSequenceEnd() override {
+    if (Building()) Close();
+  }
+  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value style) override {
+    if (!Building()) return;
+    YAML::detail::node& node = Open(mark, anchor);
+    node.set_type(YAML::NodeType::Map);
+    node.set_tag(tag);
+    node.set_style(style);
+    ++maps_open_;
+  }
+  void OnMapEnd() override {
+    if (!Building()) return;
+    --maps_open_;
+    Close();
+  }
+
+ private:
+  bool Building() const { return starts.size() == 1; }
+  // A new node at `mark`, remembered under its anchor (anchors are numbered from 1 in order),
+  // entered as the innermost open node.
+  YAML::detail::node& Open(const YAML::Mark& mark, YAML::anchor_t anchor) {
+    YAML::detail::node& node = memory_->create_node();
+    node.set_mark(mark);
+    if (anchor != 0) {
+      if (anchors_.size() <= anchor) anchors_.resize(anchor + 1, nullptr);
+      anchors_[anchor] = &node;
+    }
+    Enter(node);
+    return node;
+  }
+  // Makes `node` the innermost open one; in a mapping waiting for a key, it is that key.
+  void Enter(YAML::detail::node& node) {
+    bool is_key = !open_.empty() && open_.back()->type() == YAML::NodeType::Map && keys_.size() < maps_open_;
+    open_.push_back(&node);
+    if (is_key) keys_.push_back({&node, false});
+  }
+  // Ends the innermost open node: the root, an item of its sequence, or its mapping's key or
+  // value (the pair is added once the value ends).
+  void Close() {
+    YAML::detail::node* node = open_.back();
+    open_.pop_back();
+    if (open_.empty()) {
+      root_ = node;
+      return;
+    }
+    YAML::detail::node& parent = *open_.back();
+    if (parent.type() == YAML::NodeType::Sequence) {
+      parent.push_back(*node, memory_);
+    } else if (parent.type() == YAML::NodeType::Map && !keys_.empty()) {
+      if (keys_.back().second) {
+        parent.insert(*keys_.back().first, *node, memory_);
+        keys_.pop_back();
+      } else {
+        keys_.back().second = true;
+      }
+    }
+  }
+
+  YAML::detail::shared_memory_holder memory_;
+  YAML::detail::node* root_ = nullptr;
+  std::vector<YAML::detail::node*> open_;
+  std::vector<std::pair<YAML::detail::node*, bool>> keys_;  // each open mapping's key, and whether it ended
+  size_t maps_open_ = 0;
+  std::vector<YAML::detail::node*> anchors_{nullptr};
 };
+
+}  // namespace
+}  // namespace rulecraft::yaml
+
+// A YAML::Node over a built detail::node: yaml-cpp makes every as_if a friend of Node, and this
+// one (for our own tag type) reaches the constructor its own NodeBuilder uses.
+namespace rulecraft::yaml {
+struct BuiltNode {};
+}  // namespace rulecraft::yaml
+template <>
+struct YAML::as_if<rulecraft::yaml::BuiltNode, rulecraft::yaml::BuiltNode> {
+  static YAML::Node Make(YAML::detail::node& node, YAML::detail::shared_memory_holder memory) {
+    return YAML::Node(node, std::move(memory));
+  }
+};
+
+namespace rulecraft::yaml {
+namespace {
+
+YAML::Node FirstDocument::Root() const {
+  if (root_ == nullptr) return YAML::Node();
+  return YAML::as_if<BuiltNode, BuiltNode>::Make(*root_, memory_);
+}
 
 }  // namespace
 
@@ -74,13 +195,13 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
     return std::nullopt;
   }
   std::vector<YAML::Node> documents;
-  DocumentStarts counted;
+  FirstDocument counted;
   try {
     std::istringstream text(file.text());
     YAML::Parser parser(text);
-    while (counted.starts.size() <= DocumentStarts::kMost && parser.HandleNextDocument(counted)) {
+    while (counted.starts.size() <= FirstDocument::kMost && parser.HandleNextDocument(counted)) {
     }
-    if (counted.starts.size() == 1) documents.push_back(YAML::Load(file.text()));
+    if (counted.starts.size() == 1) documents.push_back(counted.Root());
   } catch (const YAML::Exception& error) {
     uint32_t offset = OffsetOf(file, error.mark);
     // yaml-cpp names what it expected where it gave up, often a line late; the layout says
@@ -104,10 +225,10 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
     if (offset < file.text().size() && file.text()[offset] == ',') {
       diagnostics.Error("yaml-syntax", {file.path(), offset, offset + 1},
                         "invalid YAML: expected a value or the end of the file, found ',' outside brackets");
-    } else if (counted.starts.size() > DocumentStarts::kMost) {
+    } else if (counted.starts.size() > FirstDocument::kMost) {
       diagnostics.Error("yaml-documents", {file.path(), offset, offset + 1},
                         fmt::format("expected one YAML document in the file, found more than {}; a second starts here",
-                                    DocumentStarts::kMost));
+                                    FirstDocument::kMost));
     } else {
       diagnostics.Error("yaml-documents", {file.path(), offset, offset + 1},
                         fmt::format("expected one YAML document in the file, found {}; a second starts here",

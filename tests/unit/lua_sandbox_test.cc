@@ -7,6 +7,7 @@
 
 #include "hooks/runner.h"
 #include "hooks/sandbox.h"
+#include "hooks/sandbox_pool.h"
 #include "hooks/script.h"
 #include "ruleset/ruleset.h"
 
@@ -298,6 +299,80 @@ TEST(LuaRunner, TheMoverViewIsReadOnlyAndReadsTheTables) {
   EXPECT_EQ(second.failure_text(),
             "writes.lua:2: in speed, while working out the land speed of the creature: this table is read-only: a "
             "script changes nothing but its return value");
+}
+
+// Queries borrow the Lua state of the one before (hooks/sandbox_pool.h), and see nothing of it:
+// not its globals, not its upvalues, not its mover or ruleset, not its spent budget.
+TEST(LuaRunner, ALaterQueryReusesTheStateAndSeesNothingOfTheEarlier) {
+  SourceSet sources;
+  Diagnostics load;
+  auto dnd35 = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", sources, load);
+  auto starfinder = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/starfinder", sources, load);
+  ASSERT_TRUE(dnd35 && starfinder) << Render(load, sources);
+  auto leaky = ScriptFromText("leaky.lua",
+                              "local calls = 0\n"
+                              "function speed(mover, land)\n"
+                              "  calls = calls + 1\n"
+                              "  local before = leaked\n"
+                              "  leaked = mover.id\n"
+                              "  _G.also = rules.name\n"
+                              "  if before ~= nil or calls ~= 1 then return 1 end\n"
+                              "  if mover.id == 'first' and rules.name == 'dnd35' then return land + 5 end\n"
+                              "  if mover.id == 'second' and rules.name == 'starfinder' then return land + 7 end\n"
+                              "  return 2\n"
+                              "end\n");
+  auto reader = ScriptFromText("reader.lua",
+                               "function speed(mover, land)\n"
+                               "  if leaked ~= nil or also ~= nil then return 3 end\n"
+                               "  return land\n"
+                               "end\n");
+  ASSERT_FALSE(leaky->error || reader->error);
+  CreatureFacts first;
+  first.id = "first";
+  CreatureFacts second;
+  second.id = "second";
+  int64_t made = 0;
+  {
+    Runner runner(*dnd35, Limits{});
+    runner.SetMover(first, {leaky.get()});
+    EXPECT_EQ(runner.Speed(30), 35) << runner.failure_text();
+    EXPECT_EQ(runner.Speed(30), 35) << runner.failure_text();  // a second call of the same query
+    made = SandboxLease::Made();
+  }
+  {
+    Runner runner(*starfinder, Limits{});
+    runner.SetMover(second, {leaky.get(), reader.get()});
+    EXPECT_EQ(runner.Speed(30), 37) << runner.failure_text();
+    EXPECT_EQ(runner.calls(), 2);  // counted for this query only
+  }
+  EXPECT_EQ(SandboxLease::Made(), made);  // the second query borrowed the first's state
+  // A query that runs out of its budget leaves the next one its whole budget.
+  auto loop = ScriptFromText("loop.lua", "function speed(mover, land)\n  while true do end\nend\n");
+  for (const char* id : {"spent", "fresh"}) {
+    QueryBudget budget;
+    budget.query = id;
+    if (std::string(id) == "spent") budget.instructions = 0;
+    Runner runner(*dnd35, Limits{});
+    runner.SetQueryBudget(&budget);
+    runner.SetMover(first, {loop.get()});
+    EXPECT_EQ(runner.Speed(30), 30);
+    ASSERT_TRUE(runner.failed());
+    EXPECT_EQ(runner.failure().code, "lua-budget");
+    bool query_limited = runner.failure_text().find("ran past the budget of query 'spent'") != std::string::npos;
+    EXPECT_EQ(query_limited, std::string(id) == "spent") << runner.failure_text();
+  }
+  // Per-call limits still hold in a borrowed state, after a failure as before one.
+  auto bomb = ScriptFromText("bomb.lua", "function speed(mover, land)\n  return #string.rep('x', 1e9)\nend\n");
+  for (int query = 0; query < 2; ++query) {
+    for (const auto& [script, code] : {std::pair{bomb.get(), "lua-memory"}, std::pair{loop.get(), "lua-budget"}}) {
+      Runner runner(*dnd35, Limits{});
+      runner.SetMover(first, {script});
+      runner.Speed(30);
+      ASSERT_TRUE(runner.failed());
+      EXPECT_EQ(runner.failure().code, code);
+    }
+  }
+  EXPECT_EQ(SandboxLease::Made(), made);
 }
 
 }  // namespace

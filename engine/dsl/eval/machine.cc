@@ -60,10 +60,42 @@ double AddByType(double total, const double* best, uint64_t best_used, const dou
   return total;
 }
 
+// The operand stacks of this thread's machines that are gone, kept for the next ones: a stack
+// is 128 KB, and a query makes several machines, so a new machine takes one from here instead
+// of allocating and filling its own. Every call writes the slots it reads (arguments, lets,
+// operands) before reading them, so what a stack held before does not matter.
+struct StackPool {
+  static constexpr size_t kKept = 8;
+  std::vector<Slot*> stacks;
+  bool alive = true;
+  ~StackPool() {
+    alive = false;
+    for (Slot* stack : stacks) delete[] stack;
+    stacks.clear();
+  }
+};
+thread_local StackPool stack_pool;
+
+Slot* TakeStack() {
+  if (stack_pool.alive && !stack_pool.stacks.empty()) {
+    Slot* stack = stack_pool.stacks.back();
+    stack_pool.stacks.pop_back();
+    return stack;
+  }
+  return new Slot[kStackSlots];
+}
+
 }  // namespace
 
-Machine::Machine(const compile::Program& program) : program_(program) {
-  stack_.resize(kStackSlots);
+void Machine::StackReturn::operator()(Slot* stack) const {
+  if (stack_pool.alive && stack_pool.stacks.size() < StackPool::kKept) {
+    stack_pool.stacks.push_back(stack);
+  } else {
+    delete[] stack;
+  }
+}
+
+Machine::Machine(const compile::Program& program) : program_(program), stack_(TakeStack()) {
   arena_.resize(kArenaModifiers);
   for (const BonusPolicy& policy : program.bonus_types) stacking_.push_back(StackingOf(policy));
 }
@@ -121,7 +153,7 @@ Slot Machine::Call(int rule, std::span<const Slot> args) {
   arena_end_ = 0;
   if (!host_of_modifier_.empty()) host_of_modifier_.clear();
   for (size_t i = 0; i < args.size(); ++i) stack_[i] = args[i];
-  return Run(rule, stack_.data());
+  return Run(rule, stack_.get());
 }
 
 // Stacks a list of modifiers by each bonus type's policy (Program::bonus_types).
@@ -186,7 +218,7 @@ void Machine::TraceTotal(uint32_t begin, uint32_t end, const double* best, const
 Slot Machine::Run(int rule_index, Slot* frame) {
   const compile::CompiledRule& rule = program_.rules[static_cast<size_t>(rule_index)];
   Slot* sp = frame + rule.frame;  // the operand stack starts above parameters and lets
-  if (sp + rule.max_stack + 1 > stack_.data() + stack_.size()) {
+  if (sp + rule.max_stack + 1 > stack_.get() + kStackSlots) {
     Fail(rule_index, "rules nested too deeply", rule.code.size());
     return Slot{.number = 0};
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -127,8 +128,13 @@ class Machine {
   }
   void GrowArena();
 
+  // Gives a machine's operand stack back to its thread's pool (machine.cc) for the next machine.
+  struct StackReturn {
+    void operator()(Slot* stack) const;
+  };
+
   const compile::Program& program_;
-  std::vector<Slot> stack_;
+  std::unique_ptr<Slot[], StackReturn> stack_;  // kStackSlots slots (machine.cc), not zero-filled
   std::vector<Modifier> arena_;
   uint32_t arena_end_ = 0;
   Trace* trace_ = nullptr;

@@ -1,5 +1,6 @@
 #include "dsl/parse/parse.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -288,13 +289,30 @@ class Converter {
 // The lexer's input: the file decoded from UTF-8 to code points in one pass (the runtime's own
 // decoder grows its string a character at a time, a tenth of loading a ruleset). Invalid UTF-8
 // is left to the runtime's decoder, which reports it.
+//
+// The lexer reads every code point above U+007F as kOther, and the tokens' text (and a lexer
+// error's) is read from the code points as written. No lexer rule names a character above
+// U+007F or kOther: the only ones that match them are the negated sets of STRING and COMMENT and
+// the '.' after a backslash, which match both alike, so the tokens are the same. The lexer's
+// DFA caches its moves for characters up to U+007F only; on any other it simulates the ATN
+// again, allocating, which was a tenth of loading a ruleset whose comments use '×' and '—'.
 class Utf8Input : public antlr4::ANTLRInputStream {
  public:
   explicit Utf8Input(std::string_view text) {
     if (!Decode(text)) load(std::string(text));
   }
 
+  std::string getText(const antlr4::misc::Interval& interval) override {
+    if (written_.empty()) return ANTLRInputStream::getText(interval);
+    std::swap(_data, written_);
+    std::string text = ANTLRInputStream::getText(interval);
+    std::swap(_data, written_);
+    return text;
+  }
+
  private:
+  static constexpr char32_t kOther = 0x01;
+
   bool Decode(std::string_view text) {
     _data.clear();
     _data.reserve(text.size());
@@ -312,8 +330,17 @@ class Utf8Input : public antlr4::ANTLRInputStream {
       i += static_cast<size_t>(extra) + 1;
     }
     p = 0;
+    bool other = std::any_of(_data.begin(), _data.end(), [](char32_t code) { return code > 0x7F; });
+    if (other) {
+      written_ = _data;
+      for (char32_t& code : _data) {
+        if (code > 0x7F) code = kOther;
+      }
+    }
     return true;
   }
+
+  std::u32string written_;  // the code points as written, when some were read as kOther
 };
 
 // The first token at which the rules nest deeper than limits::kMaxRulesDepth, estimated from
