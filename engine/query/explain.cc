@@ -88,7 +88,7 @@ nlohmann::json ExplainTrace(const eval::Trace& trace, const compile::Program& pr
                        {"value", FormatValue(event.value, rule.result)},
                        {"at", Where(rule.span, sources)},
                        {"file", rule.span.file}});
-        if (std::string quote = RuleQuote(rule.span, sources); !quote.empty()) out.back()["quote"] = std::move(quote);
+        if (std::string quote = RuleQuote(rule.span, sources, program.quoted_text); !quote.empty()) out.back()["quote"] = std::move(quote);
         break;
       }
       case Kind::kColumn: {

@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -42,8 +43,21 @@ std::string Shortened(std::string text, size_t limit) {
   return text.substr(0, cut) + "…";
 }
 
-std::string FirstQuote(const std::string& comment) {
-  size_t open = comment.find('"');
+// Where the quotes of rules text `text` begin in `comment`: just after the first place its
+// number stands as a word ("001 Диагонали:", "001:"), or 0 when it stands nowhere.
+size_t TextStart(const std::string& comment, const std::string& text) {
+  if (text.empty()) return 0;
+  for (size_t at = comment.find(text); at != std::string::npos; at = comment.find(text, at + 1)) {
+    bool starts = at == 0 || comment[at - 1] == ' ' || comment[at - 1] == '(' || comment[at - 1] == ';';
+    size_t end = at + text.size();
+    bool ends = end == comment.size() || comment[end] == ' ' || comment[end] == ':' || comment[end] == ',';
+    if (starts && ends && comment.find('"', end) != std::string::npos) return end;
+  }
+  return 0;
+}
+
+std::string FirstQuote(const std::string& comment, size_t from) {
+  size_t open = comment.find('"', from);
   if (open == std::string::npos) return {};
   size_t close = comment.find('"', open + 1);
   if (close == std::string::npos || close == open + 1) return {};
@@ -64,15 +78,16 @@ std::string FirstQuote(const std::string& comment) {
 
 }  // namespace
 
-std::string RuleQuote(const SourceSpan& span, const SourceSet& sources) {
+std::string RuleQuote(const SourceSpan& span, const SourceSet& sources, const std::string& text) {
   static std::mutex mutex;
-  static std::map<std::pair<std::string, uint32_t>, std::string> quotes;  // (file, offset) -> quote
+  static std::map<std::tuple<std::string, uint32_t, std::string>, std::string> quotes;  // (file, offset, text) -> quote
   const SourceFile* file = sources.Find(span.file);
   if (file == nullptr) return {};
   std::lock_guard<std::mutex> lock(mutex);
-  auto key = std::make_pair(span.file, span.begin);
+  auto key = std::make_tuple(span.file, span.begin, text);
   if (auto found = quotes.find(key); found != quotes.end()) return found->second;
-  std::string quote = FirstQuote(CommentAbove(*file, file->Locate(span.begin).line));
+  std::string comment = CommentAbove(*file, file->Locate(span.begin).line);
+  std::string quote = FirstQuote(comment, TextStart(comment, text));
   if (quotes.size() < 4096) quotes.emplace(std::move(key), quote);
   return quote;
 }

@@ -215,6 +215,7 @@ std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sour
   auto program = compile::CompileRules(std::move(files), ruleset.tables, ruleset.manifest.square_ft,
                                        diagnostics, options);
   if (!program) return std::nullopt;
+  program->quoted_text = ruleset.manifest.text;
   ruleset.program = std::make_shared<const compile::Program>(std::move(*program));
   return ruleset;
 }

@@ -15,7 +15,7 @@ ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnosti
   info.extends = manifest.extends;
   info.extends_span = manifest.extends_span;
   info.uses = manifest.uses;
-  const std::vector<std::string> known = {"square", "diagonal_cycle", "lua_instructions", "lua_memory"};
+  const std::vector<std::string> known = {"square", "diagonal_cycle", "text", "lua_instructions", "lua_memory"};
   std::vector<std::string> seen;
   for (const ast::Setting& setting : manifest.settings) {
     if (std::find(seen.begin(), seen.end(), setting.key) != seen.end()) {
@@ -43,6 +43,17 @@ ManifestInfo CheckManifest(const ast::Manifest& manifest, Diagnostics& diagnosti
                           "diagonal_cycle is a whole number from 1 to 12 (d20: 2, for 1-2-1-2)");
       } else {
         info.diagonal_cycle = static_cast<int>(setting.amount);
+      }
+      continue;
+    }
+    if (setting.key == "text") {
+      if (!setting.unit.empty() || setting.amount < 0 || setting.amount > 999 ||
+          setting.amount != static_cast<int>(setting.amount)) {
+        diagnostics.Error("out-of-range", setting.value_span,
+                          "text is the number of the rules text the ruleset follows, a whole number from 0 to 999 "
+                          "(starfinder: text = 001), whose quotes explanations prefer");
+      } else {
+        info.text = fmt::format("{:03}", static_cast<int>(setting.amount));
       }
       continue;
     }

@@ -143,6 +143,7 @@ struct Program {
   std::vector<std::string> bonus_targets;  // bonuses() targets
   std::vector<std::string> level_classes;  // level() classes
   std::vector<std::string> strings;        // text values; a text value is its index
+  std::string quoted_text;  // the rules text explanations quote first (manifest setting `text`, "001")
 
   // The index of a rule, or -1.
   int FindRule(std::string_view name) const;
