@@ -1,9 +1,13 @@
 #!/bin/sh
 # Runs each fuzz target for a while on corpora seeded from the repository:
 #   fuzz/run.sh BUILD_DIR SECONDS [rules|table|scenario|lua|service ...]
-# BUILD_DIR was configured with CXX=clang++-16 -DRULECRAFT_FUZZ=ON (fuzz/README.md). Exits 1
-# at the first target that finds a crash, a hang (10 s), a leak or a sanitizer report; the input
-# is left in BUILD_DIR/fuzz-work/ to be added to fuzz/regressions/<target>/.
+# BUILD_DIR was configured with CXX=clang++-16 -DRULECRAFT_FUZZ=ON (fuzz/README.md). Each
+# target's whole run, the replay of its seeds and corpus included, takes SECONDS: libFuzzer stops
+# mutating at SECONDS from its start, and a replay still going then is interrupted (the seeds are
+# replayed in a random order, so each run replays a different part of a corpus too big for it).
+# Exits 1 at the first target that finds a crash, a hang (10 s), a leak or a sanitizer report; the
+# input is left in BUILD_DIR/fuzz-work/ to be added to fuzz/regressions/<target>/. Prints each
+# target's wall time, runs and whether its replay finished.
 set -eu
 [ $# -ge 2 ] || { echo "usage: fuzz/run.sh BUILD_DIR SECONDS [target ...]" >&2; exit 2; }
 build=$(cd "$1" && pwd)
@@ -62,22 +66,41 @@ seed() {
   if [ -d "fuzz/regressions/$1" ]; then cp fuzz/regressions/"$1"/* "$seeds/" 2>/dev/null || true; fi
 }
 
+summary=""
 for target in $targets; do
   seed "$target"
   corpus=$work/$target-corpus
   mkdir -p "$corpus"
+  touch "$work/$target.started"
   dict=""
   [ "$target" = rules ] && dict="-dict=$source_dir/fuzz/rules.dict"
   echo "fuzz: $target for ${seconds}s"
   log=$work/$target.log
   status=0
+  started=$(date +%s)
+  # SIGINT one second past the limit ends a replay that outlasts it: libFuzzer prints its final
+  # statistics and exits (timeout's status 124); a process that ignores it is killed 10 s later.
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    timeout -s INT -k 10 $((seconds + 1)) \
     "$build/fuzz/${target}_fuzzer" "$corpus" "$work/$target-seeds" $dict \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 -prefer_small=0 \
       -print_final_stats=1 -artifact_prefix="$work/$target-" >"$log" 2>&1 || status=$?
+  wall=$(( $(date +%s) - started ))
   tail -n 40 "$log"
-  if [ "$status" -ne 0 ]; then
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  seeds=$(sed -n 's/^INFO: seed corpus: files: \([0-9]*\).*/\1/p' "$log" | head -n 1)
+  if grep -aq INITED "$log"; then replay="replayed all ${seeds:-0} inputs, then mutated"
+  elif [ "$status" -eq 124 ]; then replay="replay of ${seeds:-0} inputs cut at the limit"
+  else replay="stopped during the replay"; fi
+  line="$target: ${wall} s wall, ${runs:-?} runs, $replay"
+  echo "fuzz: $line"
+  summary="$summary
+  $line"
+  finding=$(find "$work" -maxdepth 1 -newer "$work/$target.started" \( -name "$target-crash-*" -o \
+               -name "$target-timeout-*" -o -name "$target-leak-*" -o -name "$target-oom-*" \) -print)
+  if [ -n "$finding" ] || { [ "$status" -ne 0 ] && [ "$status" -ne 124 ]; }; then
     echo "fuzz: $target found a crash, a hang, a leak or a sanitizer report (exit $status); its input is in $work/" >&2
     exit 1
   fi
 done
+echo "fuzz: every target ran without a finding:$summary"
