@@ -469,6 +469,15 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
   return diagnostics.ErrorCount() == errors;
 }
 
+// A check's given modifier (a tumble's, a save's), `what` it is: a whole number from -100 to 100.
+void CheckGivenModifier(const SourceFile& file, const YAML::Node& modifier, const char* what, Diagnostics& diagnostics) {
+  auto value = modifier.IsScalar() ? yaml::ParseInt(modifier.Scalar()) : std::nullopt;
+  if (!value || *value < -100 || *value > 100) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, modifier),
+                      fmt::format("expected {}, a whole number from -100 to 100, found {}", what, yaml::Describe(modifier)));
+  }
+}
+
 // An attacking action's `save:` (rule action_save_dc): the defender's d20 result `roll` and its
 // save `modifier`, both optional (`save:` alone: rolled with the scenario's seed, modifier 0).
 bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diagnostics) {
@@ -478,12 +487,7 @@ bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diag
   size_t errors = diagnostics.ErrorCount();
   if (YAML::Node roll = save.Optional("roll"); roll.IsDefined()) CheckD20Result(file, roll, "the save's 'roll'", diagnostics);
   if (YAML::Node modifier = save.Optional("modifier"); modifier.IsDefined()) {
-    auto value = modifier.IsScalar() ? yaml::ParseInt(modifier.Scalar()) : std::nullopt;
-    if (!value || *value < -100 || *value > 100) {
-      diagnostics.Error("wrong-type", yaml::SpanOf(file, modifier),
-                        fmt::format("expected the defender's save modifier, a whole number from -100 to 100, found {}",
-                                    yaml::Describe(modifier)));
-    }
+    CheckGivenModifier(file, modifier, "the defender's save modifier", diagnostics);
   }
   save.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
@@ -514,12 +518,7 @@ bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::
               [&](const YAML::Node& item) { return CheckD20Result(file, item, "the tumble's 'rolls'", diagnostics); });
   }
   if (YAML::Node modifier = tumble.Optional("modifier"); modifier.IsDefined()) {
-    auto value = modifier.IsScalar() ? yaml::ParseInt(modifier.Scalar()) : std::nullopt;
-    if (!value || *value < -100 || *value > 100) {
-      diagnostics.Error("wrong-type", yaml::SpanOf(file, modifier),
-                        fmt::format("expected the tumbler's Tumble modifier, a whole number from -100 to 100, found {}",
-                                    yaml::Describe(modifier)));
-    }
+    CheckGivenModifier(file, modifier, "the tumbler's Tumble modifier", diagnostics);
   }
   tumble.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
