@@ -83,11 +83,55 @@ struct DenseSteps {
   }
 };
 
+// Flat step tables filled as the search meets each step (NaN: not asked yet), for rules with Lua
+// hooks: each entry is asked once through the rules' memo (StepRules::Cost, the path MemoSteps
+// takes), so the scripts see exactly the steps the memo would show them, in the same order, and
+// the search takes the same course as with MemoSteps (checked the same way against the buckets).
+struct LazySteps {
+  static constexpr bool kChecked = true;
+  StepRules& rules;
+  int shift = 0;
+  mutable std::vector<float> orthogonal;  // by class
+  mutable std::vector<float> diagonal;    // as DenseSteps
+  float Orthogonal(uint16_t to) const {
+    float& cost = orthogonal[to];
+    if (cost != cost) cost = rules.Cost(to, to, to, 0);
+    return cost;
+  }
+  float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    float& cost = diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
+    if (cost != cost) cost = rules.Cost(to, side_a, side_b, number);
+    return cost;
+  }
+};
+
+constexpr size_t kMaxDense = 15;
+
+// The lazily filled tables for a map of at most `kMaxDense` classes; nullopt otherwise. A step
+// into the padding's `outside` class is blocked without asking, as MemoSteps has it.
+std::optional<LazySteps> Lazify(const GridView& grid, StepRules& rules) {
+  size_t classes = grid.ClassCount();
+  if (classes > kMaxDense) return std::nullopt;
+  LazySteps lazy{rules};
+  while ((size_t{1} << lazy.shift) < classes + 1) ++lazy.shift;
+  size_t width = size_t{1} << lazy.shift;
+  constexpr float kNotAsked = std::numeric_limits<float>::quiet_NaN();
+  uint16_t outside = grid.Outside();
+  lazy.orthogonal.assign(width, kNotAsked);
+  lazy.orthogonal[outside] = kBlocked;
+  int cycle = rules.cycle();
+  lazy.diagonal.assign(static_cast<size_t>(cycle) * width * width * width, kNotAsked);
+  for (int number = 1; number <= cycle; ++number) {
+    size_t first = ((static_cast<size_t>(number - 1) << lazy.shift | outside) << lazy.shift) << lazy.shift;
+    std::fill_n(lazy.diagonal.begin() + static_cast<std::ptrdiff_t>(first), width * width, kBlocked);
+  }
+  return lazy;
+}
+
 // The dense tables for a map of at most `kMaxDense` classes without Lua hooks, when every cost
 // is a whole number below kBuckets; nullopt otherwise (the search then reads the memo). Only
 // the classes the map uses are evaluated; the others' entries are never read.
 std::optional<DenseSteps> Densify(const GridView& grid, StepRules& rules) {
-  constexpr size_t kMaxDense = 15;
   size_t classes = grid.ClassCount();
   const std::vector<uint16_t>& used = grid.ClassesUsed();
   if (classes > kMaxDense || used.size() > 8 || rules.hooked()) return std::nullopt;
@@ -208,6 +252,7 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
   };
   Queue queue;
   int32_t first = reach.State(start.x, start.y, 0);
+  int32_t lowest = first, highest = first;  // the settled states' range (a reach without a target)
   cost[first] = 0;
   queue.Push(estimate(first / cycle, 0), first);
   while (!queue.Empty()) {
@@ -218,6 +263,7 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
     float at_cost = cost[state];
     if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
     if (kTarget && cell == target_cell) break;
+    if constexpr (!kTarget) lowest = std::min(lowest, state), highest = std::max(highest, state);
     // Relaxes the state (next_cell, next_counter) by a step; false when the buckets cannot hold it.
     auto relax = [&](int32_t next_cell, int next_counter, float step) {
       if (step < 0) return true;  // kBlocked, or off the map
@@ -241,6 +287,11 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
       float step = steps.Diagonal(classes[next_cell], classes[cell + across[k]], classes[cell + down[k]], counter + 1);
       if (!relax(next_cell, next_counter, step)) return false;
     }
+  }
+  if constexpr (!kTarget) {
+    // Without a target the queue runs dry, so every state given a cost was settled.
+    reach.top = lowest / cycle / stride - 1;
+    reach.bottom = highest / cycle / stride - 1;
   }
   return true;
 }
@@ -386,7 +437,10 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
                   static_cast<size_t>(reach.cycle);
   reach.cost.assign(states, kUnreached);
   if (target) reach.parent.assign(states, -1);  // only a search toward a square needs its route
-  if (!grid.Contains(start.x, start.y)) return reach;
+  if (!grid.Contains(start.x, start.y)) {
+    reach.top = 0, reach.bottom = -1;  // nothing reached
+    return reach;
+  }
   Padded padded{grid.Padded(), grid.Outside(), grid.Stride()};
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
   auto run_to = [&](auto* queue_kind, const auto& steps, auto toward) {
@@ -408,7 +462,13 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     run(static_cast<BucketQueue*>(nullptr), *dense);
     return reach;
   }
-  if (!rules.fractional() && run(static_cast<BucketQueue*>(nullptr), memo)) return reach;
+  if (!rules.fractional()) {
+    // Lua hooks: the same steps asked in the same order, read from flat tables once asked.
+    std::optional<LazySteps> lazy = rules.hooked() ? Lazify(grid, rules) : std::nullopt;
+    if (lazy ? run(static_cast<BucketQueue*>(nullptr), *lazy) : run(static_cast<BucketQueue*>(nullptr), memo)) {
+      return reach;
+    }
+  }
   // A cost the buckets cannot hold: start again with a heap.
   std::fill(reach.cost.begin(), reach.cost.end(), kUnreached);
   std::fill(reach.parent.begin(), reach.parent.end(), -1);
