@@ -62,6 +62,7 @@ class HeapQueue {
 // bucket queue cannot hold may turn up at any step.
 struct MemoSteps {
   static constexpr bool kChecked = true;
+  static constexpr bool kGuarded = false;
   StepRules& rules;
   uint16_t outside;
   float Orthogonal(uint16_t to) const { return to == outside ? kBlocked : rules.Cost(to, to, to, 0); }
@@ -74,6 +75,7 @@ struct MemoSteps {
 // padding's `outside` class blocked), all whole numbers the bucket queue holds.
 struct DenseSteps {
   static constexpr bool kChecked = false;
+  static constexpr bool kGuarded = false;
   int shift = 0;  // classes (outside included) round up to 1 << shift
   std::vector<float> orthogonal;  // by class
   std::vector<float> diagonal;    // by ((number - 1, to), side_a, side_b), each 1 << shift wide
@@ -85,23 +87,44 @@ struct DenseSteps {
 
 // Flat step tables filled as the search meets each step (NaN: not asked yet), for rules with Lua
 // hooks: each entry is asked once through the rules' memo (StepRules::Cost, the path MemoSteps
-// takes), so the scripts see exactly the steps the memo would show them, in the same order, and
-// the search takes the same course as with MemoSteps (checked the same way against the buckets).
+// takes), so the scripts see exactly the steps the memo would show them, in the same order.
+// The search stops where MemoSteps' checks would stop it (kGuarded: a step of kBuckets or more
+// stops it): a step the buckets cannot hold, or any step once some cost was fractional, reads
+// as kBuckets; such steps are not kept, and once a cost is fractional nothing kept is read again.
 struct LazySteps {
-  static constexpr bool kChecked = true;
+  static constexpr bool kChecked = false;
+  static constexpr bool kGuarded = true;
   StepRules& rules;
   int shift = 0;
-  mutable std::vector<float> orthogonal;  // by class
-  mutable std::vector<float> diagonal;    // as DenseSteps
+  uint16_t outside = 0;
+  mutable std::vector<float> orthogonal{};  // by class
+  mutable std::vector<float> diagonal{};    // as DenseSteps
   float Orthogonal(uint16_t to) const {
     float& cost = orthogonal[to];
-    if (cost != cost) cost = rules.Cost(to, to, to, 0);
-    return cost;
+    return cost == cost ? cost : Ask(cost, to, to, to, 0);
   }
   float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
     float& cost = diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
-    if (cost != cost) cost = rules.Cost(to, side_a, side_b, number);
-    return cost;
+    return cost == cost ? cost : Ask(cost, to, side_a, side_b, number);
+  }
+  // Asks the rules a step not asked yet and keeps its cost in `entry` when the buckets hold it.
+  float Ask(float& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    float cost = rules.Cost(to, side_a, side_b, number);
+    if (!rules.fractional() && cost < kBuckets) return entry = cost;
+    if (cost < 0) Forget();  // a blocked step: MemoSteps stops at the next step that is not
+    return cost < 0 ? cost : static_cast<float>(kBuckets);
+  }
+  // Every step not asked yet (the padding's still blocked), so each is asked again.
+  void Forget() const {
+    constexpr float kNotAsked = std::numeric_limits<float>::quiet_NaN();
+    size_t width = size_t{1} << shift;
+    std::fill(orthogonal.begin(), orthogonal.end(), kNotAsked);
+    orthogonal[outside] = kBlocked;
+    std::fill(diagonal.begin(), diagonal.end(), kNotAsked);
+    for (size_t number = 0; number * width * width * width < diagonal.size(); ++number) {
+      size_t first = ((number << shift | outside) << shift) << shift;
+      std::fill_n(diagonal.begin() + static_cast<std::ptrdiff_t>(first), width * width, kBlocked);
+    }
   }
 };
 
@@ -113,18 +136,12 @@ std::optional<LazySteps> Lazify(const GridView& grid, StepRules& rules) {
   size_t classes = grid.ClassCount();
   if (classes > kMaxDense) return std::nullopt;
   LazySteps lazy{rules};
+  lazy.outside = grid.Outside();
   while ((size_t{1} << lazy.shift) < classes + 1) ++lazy.shift;
   size_t width = size_t{1} << lazy.shift;
-  constexpr float kNotAsked = std::numeric_limits<float>::quiet_NaN();
-  uint16_t outside = grid.Outside();
-  lazy.orthogonal.assign(width, kNotAsked);
-  lazy.orthogonal[outside] = kBlocked;
-  int cycle = rules.cycle();
-  lazy.diagonal.assign(static_cast<size_t>(cycle) * width * width * width, kNotAsked);
-  for (int number = 1; number <= cycle; ++number) {
-    size_t first = ((static_cast<size_t>(number - 1) << lazy.shift | outside) << lazy.shift) << lazy.shift;
-    std::fill_n(lazy.diagonal.begin() + static_cast<std::ptrdiff_t>(first), width * width, kBlocked);
-  }
+  lazy.orthogonal.resize(width);
+  lazy.diagonal.resize(static_cast<size_t>(rules.cycle()) * width * width * width);
+  lazy.Forget();
   return lazy;
 }
 
@@ -269,6 +286,8 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
       if (step < 0) return true;  // kBlocked, or off the map
       if constexpr (kBucketed && Steps::kChecked) {
         if (step >= kBuckets || rules.fractional()) return false;
+      } else if constexpr (kBucketed && Steps::kGuarded) {
+        if (step >= kBuckets) return false;
       }
       float next_cost = at_cost + step;
       int32_t next = next_cell * cycle + next_counter;

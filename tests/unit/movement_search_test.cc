@@ -119,7 +119,8 @@ TEST(MovementSearchRows, AReachsRowsAreTheRowsOfTheSquaresItReached) {
 
 // With a Lua hook the fast search reads the steps from tables filled as it meets them (through
 // the rules' memo, so the script sees each step once): its costs are the richer search's, which
-// asks the same rules and script step by step.
+// asks the same rules and script step by step, also when the script's costs are fractional or
+// too large for the bucket queue.
 TEST(MovementSearchHooks, AHookedReachAgreesWithTheRicherSearch) {
   SourceSet sources;
   Diagnostics diagnostics;
@@ -128,18 +129,26 @@ TEST(MovementSearchHooks, AHookedReachAgreesWithTheRicherSearch) {
   std::ifstream in(std::string(RULECRAFT_SOURCE_DIR) + "/scripts/incorporeal.lua");
   std::stringstream text;
   text << in.rdbuf();
-  auto script = hooks::ScriptFromText("scripts/incorporeal.lua", text.str());
-  ASSERT_FALSE(script->error) << script->error_text;
+  // incorporeal.lua; costs of half squares (the search starts again with a heap at the first);
+  // costs the buckets cannot hold (150 squares a step, 300 in difficult terrain).
+  std::vector<std::shared_ptr<const hooks::Script>> scripts = {
+      hooks::ScriptFromText("scripts/incorporeal.lua", text.str()),
+      hooks::ScriptFromText("halves.lua", "function step_cost(mover, step, mode, cost) return cost + 0.5 end\n"),
+      hooks::ScriptFromText("steep.lua", "function step_cost(mover, step, mode, cost) return cost * 150 end\n")};
+  for (const auto& script : scripts) ASSERT_FALSE(script->error) << script->error_text;
   std::mt19937 random(4242);
   int mode = rules->Table("movement_modes").IndexOf("move");
-  for (int round = 0; round < 40; ++round) {
+  int64_t calls = 0;
+  int halves = 0;  // squares reached at a fractional cost
+  for (int round = 0; round < 60; ++round) {
+    const auto& script = scripts[static_cast<size_t>(round) % scripts.size()];
     int width = 4 + static_cast<int>(random() % 9), height = 4 + static_cast<int>(random() % 9);
     std::vector<int> map = testing_world::RandomCells(random, width, height, {55, 75, 87, 94}, 1);
     auto world = testing_world::MakeWorld(
         *rules, testing_world::MakeMap(width, height, map, {"open", "difficult", "wall", "hampering", "pit"}),
         "medium", 1, {"incorporeal"});
     const model::Creature& mover = world->scenario.creatures[0];
-    float budget = round % 2 == 0 ? testing_world::kInf : static_cast<float>(2 + random() % 8);
+    float budget = round % 2 == 0 ? testing_world::kInf : static_cast<float>(2 + random() % 8) * (round % 3 == 2 ? 150 : 1);
     auto hooked = [&](std::unique_ptr<hooks::Runner>& runner) {
       runner = std::make_unique<hooks::Runner>(*rules, hooks::LimitsOf(*rules));
       runner->SetMover(query::CreatureFactsOf(mover), {script.get()});
@@ -163,8 +172,13 @@ TEST(MovementSearchHooks, AHookedReachAgreesWithTheRicherSearch) {
       }
     }
     EXPECT_GT(reached, 0);
-    EXPECT_GT(fast_hooks->calls(), 0);  // the script was asked
+    calls += fast_hooks->calls();
+    for (int y = 0; y < height; ++y) {
+      for (int x = 0; x < width; ++x) halves += reach.Cost(x, y) != std::floor(reach.Cost(x, y)) ? 1 : 0;
+    }
   }
+  EXPECT_GT(calls, 100);  // the scripts were asked
+  EXPECT_GT(halves, 20);  // and halves.lua's costs were searched with a heap
 }
 
 }  // namespace
