@@ -62,6 +62,7 @@ class HeapQueue {
 // bucket queue cannot hold may turn up at any step.
 struct MemoSteps {
   static constexpr bool kChecked = true;
+  static constexpr bool kGuarded = false;
   StepRules& rules;
   uint16_t outside;
   float Orthogonal(uint16_t to) const { return to == outside ? kBlocked : rules.Cost(to, to, to, 0); }
@@ -74,6 +75,7 @@ struct MemoSteps {
 // padding's `outside` class blocked), all whole numbers the bucket queue holds.
 struct DenseSteps {
   static constexpr bool kChecked = false;
+  static constexpr bool kGuarded = false;
   int shift = 0;  // classes (outside included) round up to 1 << shift
   std::vector<float> orthogonal;  // by class
   std::vector<float> diagonal;    // by ((number - 1, to), side_a, side_b), each 1 << shift wide
@@ -83,11 +85,70 @@ struct DenseSteps {
   }
 };
 
+// Flat step tables filled as the search meets each step (NaN: not asked yet), for rules with Lua
+// hooks: each entry is asked once through the rules' memo (StepRules::Cost, the path MemoSteps
+// takes), so the scripts see exactly the steps the memo would show them, in the same order.
+// The search stops where MemoSteps' checks would stop it (kGuarded: a step of kBuckets or more
+// stops it): a step the buckets cannot hold, or any step once some cost was fractional, reads
+// as kBuckets; such steps are not kept, and once a cost is fractional nothing kept is read again.
+struct LazySteps {
+  static constexpr bool kChecked = false;
+  static constexpr bool kGuarded = true;
+  StepRules& rules;
+  int shift = 0;
+  uint16_t outside = 0;
+  mutable std::vector<float> orthogonal{};  // by class
+  mutable std::vector<float> diagonal{};    // as DenseSteps
+  float Orthogonal(uint16_t to) const {
+    float& cost = orthogonal[to];
+    return cost == cost ? cost : Ask(cost, to, to, to, 0);
+  }
+  float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    float& cost = diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
+    return cost == cost ? cost : Ask(cost, to, side_a, side_b, number);
+  }
+  // Asks the rules a step not asked yet and keeps its cost in `entry` when the buckets hold it.
+  float Ask(float& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    float cost = rules.Cost(to, side_a, side_b, number);
+    if (!rules.fractional() && cost < kBuckets) return entry = cost;
+    if (cost < 0) Forget();  // a blocked step: MemoSteps stops at the next step that is not
+    return cost < 0 ? cost : static_cast<float>(kBuckets);
+  }
+  // Every step not asked yet (the padding's still blocked), so each is asked again.
+  void Forget() const {
+    constexpr float kNotAsked = std::numeric_limits<float>::quiet_NaN();
+    size_t width = size_t{1} << shift;
+    std::fill(orthogonal.begin(), orthogonal.end(), kNotAsked);
+    orthogonal[outside] = kBlocked;
+    std::fill(diagonal.begin(), diagonal.end(), kNotAsked);
+    for (size_t number = 0; number * width * width * width < diagonal.size(); ++number) {
+      size_t first = ((number << shift | outside) << shift) << shift;
+      std::fill_n(diagonal.begin() + static_cast<std::ptrdiff_t>(first), width * width, kBlocked);
+    }
+  }
+};
+
+constexpr size_t kMaxDense = 15;
+
+// The lazily filled tables for a map of at most `kMaxDense` classes; nullopt otherwise. A step
+// into the padding's `outside` class is blocked without asking, as MemoSteps has it.
+std::optional<LazySteps> Lazify(const GridView& grid, StepRules& rules) {
+  size_t classes = grid.ClassCount();
+  if (classes > kMaxDense) return std::nullopt;
+  LazySteps lazy{rules};
+  lazy.outside = grid.Outside();
+  while ((size_t{1} << lazy.shift) < classes + 1) ++lazy.shift;
+  size_t width = size_t{1} << lazy.shift;
+  lazy.orthogonal.resize(width);
+  lazy.diagonal.resize(static_cast<size_t>(rules.cycle()) * width * width * width);
+  lazy.Forget();
+  return lazy;
+}
+
 // The dense tables for a map of at most `kMaxDense` classes without Lua hooks, when every cost
 // is a whole number below kBuckets; nullopt otherwise (the search then reads the memo). Only
 // the classes the map uses are evaluated; the others' entries are never read.
 std::optional<DenseSteps> Densify(const GridView& grid, StepRules& rules) {
-  constexpr size_t kMaxDense = 15;
   size_t classes = grid.ClassCount();
   const std::vector<uint16_t>& used = grid.ClassesUsed();
   if (classes > kMaxDense || used.size() > 8 || rules.hooked()) return std::nullopt;
@@ -208,6 +269,7 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
   };
   Queue queue;
   int32_t first = reach.State(start.x, start.y, 0);
+  int32_t lowest = first, highest = first;  // the settled states' range (a reach without a target)
   cost[first] = 0;
   queue.Push(estimate(first / cycle, 0), first);
   while (!queue.Empty()) {
@@ -218,11 +280,14 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
     float at_cost = cost[state];
     if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
     if (kTarget && cell == target_cell) break;
+    if constexpr (!kTarget) lowest = std::min(lowest, state), highest = std::max(highest, state);
     // Relaxes the state (next_cell, next_counter) by a step; false when the buckets cannot hold it.
     auto relax = [&](int32_t next_cell, int next_counter, float step) {
       if (step < 0) return true;  // kBlocked, or off the map
       if constexpr (kBucketed && Steps::kChecked) {
         if (step >= kBuckets || rules.fractional()) return false;
+      } else if constexpr (kBucketed && Steps::kGuarded) {
+        if (step >= kBuckets) return false;
       }
       float next_cost = at_cost + step;
       int32_t next = next_cell * cycle + next_counter;
@@ -241,6 +306,11 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
       float step = steps.Diagonal(classes[next_cell], classes[cell + across[k]], classes[cell + down[k]], counter + 1);
       if (!relax(next_cell, next_counter, step)) return false;
     }
+  }
+  if constexpr (!kTarget) {
+    // Without a target the queue runs dry, so every state given a cost was settled.
+    reach.top = lowest / cycle / stride - 1;
+    reach.bottom = highest / cycle / stride - 1;
   }
   return true;
 }
@@ -386,7 +456,10 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
                   static_cast<size_t>(reach.cycle);
   reach.cost.assign(states, kUnreached);
   if (target) reach.parent.assign(states, -1);  // only a search toward a square needs its route
-  if (!grid.Contains(start.x, start.y)) return reach;
+  if (!grid.Contains(start.x, start.y)) {
+    reach.top = 0, reach.bottom = -1;  // nothing reached
+    return reach;
+  }
   Padded padded{grid.Padded(), grid.Outside(), grid.Stride()};
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
   auto run_to = [&](auto* queue_kind, const auto& steps, auto toward) {
@@ -408,7 +481,13 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     run(static_cast<BucketQueue*>(nullptr), *dense);
     return reach;
   }
-  if (!rules.fractional() && run(static_cast<BucketQueue*>(nullptr), memo)) return reach;
+  if (!rules.fractional()) {
+    // Lua hooks: the same steps asked in the same order, read from flat tables once asked.
+    std::optional<LazySteps> lazy = rules.hooked() ? Lazify(grid, rules) : std::nullopt;
+    if (lazy ? run(static_cast<BucketQueue*>(nullptr), *lazy) : run(static_cast<BucketQueue*>(nullptr), memo)) {
+      return reach;
+    }
+  }
   // A cost the buckets cannot hold: start again with a heap.
   std::fill(reach.cost.begin(), reach.cost.end(), kUnreached);
   std::fill(reach.parent.begin(), reach.parent.end(), -1);

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct Reach {
   std::vector<Footprint> footprints;  // the shapes the space may take (Footprints; one: the whole space)
   std::vector<float> cost;      // per state; +infinity when not reached
   std::vector<int32_t> parent;  // per state, only for a search toward a target; -1 at the start and where not reached
+  // The map rows [top, bottom] holding every reached state: the whole map unless the search
+  // narrowed it (a reach of the fast path without a target); top > bottom when none is reached.
+  int32_t top = 0;
+  int32_t bottom = std::numeric_limits<int32_t>::max();
 
   int32_t Shapes() const { return footprints.empty() ? 1 : static_cast<int32_t>(footprints.size()); }
   int32_t Stride() const { return width + 2; }

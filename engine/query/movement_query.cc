@@ -517,6 +517,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   std::vector<movement::Footprint> shapes = FootprintsOf(move);
   movement::Reach reach;
   movement::RichReach rich;
+  int32_t top = 0, bottom = move.grid->height() - 1;  // the rows the search may have reached
   if (move.Rich()) {
     rich = movement::RichSearch(*move.grid, KindBudgets(move, square_ft), move.creature->at,
                                 move.creature->squares_per_side, used, move.facing, std::nullopt, move.squeeze,
@@ -534,6 +535,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   } else {
     reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget,
                              std::nullopt, move.squeeze, move.start_shape);
+    top = std::max(top, reach.top), bottom = std::min(bottom, reach.bottom);
     cost_at = [&](int32_t x, int32_t y) { return reach.Cost(x, y); };
     best_shape = [&](int32_t x, int32_t y) { return reach.ShapeOf(reach.BestState(x, y)); };
     reached_in = [&](int32_t x, int32_t y, int32_t shape) {
@@ -553,15 +555,16 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   };
   if (HookFailed(move, result)) return;
   // Each square's cost once, with the reached squares' bounding box and count, so a big answer
-  // is never listed square by square (docs/scenarios.md, "Reach grids").
+  // is never listed square by square (docs/scenarios.md, "Reach grids"). Only the rows the search
+  // reached are asked; `costs` holds those rows.
   const int32_t width = move.grid->width();
-  std::vector<float> costs(static_cast<size_t>(width) * static_cast<size_t>(move.grid->height()));
+  std::vector<float> costs(static_cast<size_t>(width) * static_cast<size_t>(std::max(0, bottom - top + 1)));
   auto cost_of = [&](int32_t x, int32_t y) -> float& {
-    return costs[static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)];
+    return costs[static_cast<size_t>(y - top) * static_cast<size_t>(width) + static_cast<size_t>(x)];
   };
   int32_t min_x = width, min_y = move.grid->height(), max_x = -1, max_y = -1;
   size_t reached = 0;
-  for (int32_t y = 0; y < move.grid->height(); ++y) {
+  for (int32_t y = top; y <= bottom; ++y) {
     for (int32_t x = 0; x < width; ++x) {
       if (std::isinf(cost_of(x, y) = cost_at(x, y))) continue;
       ++reached;
@@ -576,17 +579,20 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   nlohmann::json grid_may_end = nlohmann::json::array();
   size_t endable = 0;
   for (int32_t y = 0; y < move.grid->height(); ++y) {
-    std::string row;
-    row.reserve(static_cast<size_t>(move.grid->width()));
     bool in_box = y >= min_y && y <= max_y;
+    if (!in_box) {  // no square of the row reached
+      overlay.push_back(std::string(static_cast<size_t>(width), '.'));
+      continue;
+    }
+    std::string row(static_cast<size_t>(min_x), '.');
+    row.reserve(static_cast<size_t>(width));
     nlohmann::json cost_row = nlohmann::json::array();
     std::string may_end_row;
-    for (int32_t x = 0; x < move.grid->width(); ++x) {
-      bool in_row = in_box && x >= min_x && x <= max_x;
+    for (int32_t x = min_x; x <= max_x; ++x) {
       float cost = cost_of(x, y);
       if (std::isinf(cost)) {
         row += '.';
-        if (in_row) cost_row.push_back(nullptr), may_end_row += '.';
+        cost_row.push_back(nullptr), may_end_row += '.';
         continue;
       }
       bool may_end = may_end_at(x, y);
@@ -602,11 +608,10 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
         if (!squeezed.empty()) squares.back()["squeezed"] = std::move(squeezed);
       }
     }
+    row.append(static_cast<size_t>(width - 1 - max_x), '.');
     overlay.push_back(std::move(row));
-    if (in_box) {
-      grid_cost.push_back(std::move(cost_row));
-      grid_may_end.push_back(std::move(may_end_row));
-    }
+    grid_cost.push_back(std::move(cost_row));
+    grid_may_end.push_back(std::move(may_end_row));
   }
   result["budget_squares"] = Number(budget);
   result["overlay"] = std::move(overlay);

@@ -2,10 +2,14 @@
 // rule written out in plain C++ from the text, and Bellman-Ford relaxation until nothing
 // changes, on many random maps, for a Medium and a Large mover.
 #include <cmath>
+#include <fstream>
 #include <random>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
+#include "hooks/runner.h"
+#include "movement/rich_search.h"
 #include "search_test_world.h"
 
 namespace rulecraft {
@@ -78,6 +82,104 @@ TEST_P(MovementSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
 }
 
 INSTANTIATE_TEST_SUITE_P(MediumAndLarge, MovementSearch, ::testing::Values(1, 2));
+
+// A reach within a budget says which rows it reached (Reach::top, bottom), and they are exactly
+// the rows of the squares it reached, so an answer may walk only those.
+TEST(MovementSearchRows, AReachsRowsAreTheRowsOfTheSquaresItReached) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  auto rules = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", sources, diagnostics);
+  ASSERT_TRUE(rules) << Render(diagnostics, sources);
+  std::mt19937 random(77);
+  int tried = 0;
+  for (int round = 0; round < 80; ++round) {
+    int width = 6 + static_cast<int>(random() % 20), height = 6 + static_cast<int>(random() % 20);
+    std::vector<int> map = testing_world::RandomCells(random, width, height, {55, 75, 87, 94}, 1);
+    auto world = testing_world::MakeWorld(
+        *rules, testing_world::MakeMap(width, height, map, {"open", "difficult", "wall", "hampering", "pit"}),
+        "medium", 1);
+    model::Square start{static_cast<int32_t>(random() % static_cast<unsigned>(width)),
+                        static_cast<int32_t>(random() % static_cast<unsigned>(height))};
+    float budget = static_cast<float>(random() % 9);
+    movement::Reach reach = movement::Search(*world->view, *world->rules, start, 1, budget);
+    int32_t first = height, last = -1;
+    for (int y = 0; y < height; ++y) {
+      for (int x = 0; x < width; ++x) {
+        if (std::isinf(reach.Cost(x, y))) continue;
+        first = std::min(first, y), last = std::max(last, y);
+      }
+    }
+    if (last < 0) continue;  // the start is a wall or pit: nothing to compare
+    ++tried;
+    EXPECT_EQ(reach.top, first) << "round " << round;
+    EXPECT_EQ(reach.bottom, last) << "round " << round;
+  }
+  EXPECT_GT(tried, 40);
+}
+
+// With a Lua hook the fast search reads the steps from tables filled as it meets them (through
+// the rules' memo, so the script sees each step once): its costs are the richer search's, which
+// asks the same rules and script step by step, also when the script's costs are fractional or
+// too large for the bucket queue.
+TEST(MovementSearchHooks, AHookedReachAgreesWithTheRicherSearch) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  auto rules = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", sources, diagnostics);
+  ASSERT_TRUE(rules) << Render(diagnostics, sources);
+  std::ifstream in(std::string(RULECRAFT_SOURCE_DIR) + "/scripts/incorporeal.lua");
+  std::stringstream text;
+  text << in.rdbuf();
+  // incorporeal.lua; costs of half squares (the search starts again with a heap at the first);
+  // costs the buckets cannot hold (150 squares a step, 300 in difficult terrain).
+  std::vector<std::shared_ptr<const hooks::Script>> scripts = {
+      hooks::ScriptFromText("scripts/incorporeal.lua", text.str()),
+      hooks::ScriptFromText("halves.lua", "function step_cost(mover, step, mode, cost) return cost + 0.5 end\n"),
+      hooks::ScriptFromText("steep.lua", "function step_cost(mover, step, mode, cost) return cost * 150 end\n")};
+  for (const auto& script : scripts) ASSERT_FALSE(script->error) << script->error_text;
+  std::mt19937 random(4242);
+  int mode = rules->Table("movement_modes").IndexOf("move");
+  int64_t calls = 0;
+  int halves = 0;  // squares reached at a fractional cost
+  for (int round = 0; round < 60; ++round) {
+    const auto& script = scripts[static_cast<size_t>(round) % scripts.size()];
+    int width = 4 + static_cast<int>(random() % 9), height = 4 + static_cast<int>(random() % 9);
+    std::vector<int> map = testing_world::RandomCells(random, width, height, {55, 75, 87, 94}, 1);
+    auto world = testing_world::MakeWorld(
+        *rules, testing_world::MakeMap(width, height, map, {"open", "difficult", "wall", "hampering", "pit"}),
+        "medium", 1, {"incorporeal"});
+    const model::Creature& mover = world->scenario.creatures[0];
+    float budget = round % 2 == 0 ? testing_world::kInf : static_cast<float>(2 + random() % 8) * (round % 3 == 2 ? 150 : 1);
+    auto hooked = [&](std::unique_ptr<hooks::Runner>& runner) {
+      runner = std::make_unique<hooks::Runner>(*rules, hooks::LimitsOf(*rules));
+      runner->SetMover(query::CreatureFactsOf(mover), {script.get()});
+      runner->SetMode(mode);
+      return std::make_unique<movement::StepRules>(*rules, *world->view, world->record.slots.data(), mode,
+                                                   runner.get());
+    };
+    std::unique_ptr<hooks::Runner> fast_hooks, rich_hooks;
+    auto fast_rules = hooked(fast_hooks);
+    auto rich_rules = hooked(rich_hooks);
+    ASSERT_TRUE(fast_rules->hooked());
+    movement::Reach reach = movement::Search(*world->view, *fast_rules, {0, 0}, 1, budget);
+    movement::RichReach rich = movement::RichSearch(*world->view, {{rich_rules.get(), budget}}, {0, 0}, 1, 0, false);
+    ASSERT_FALSE(fast_hooks->failed()) << fast_hooks->failure_text();
+    ASSERT_TRUE(fast_rules->ok()) << fast_rules->error();
+    int reached = 0;
+    for (int y = 0; y < height; ++y) {
+      for (int x = 0; x < width; ++x) {
+        ASSERT_EQ(reach.Cost(x, y), rich.Cost(x, y)) << "round " << round << " square " << x << "," << y;
+        reached += std::isinf(reach.Cost(x, y)) ? 0 : 1;
+      }
+    }
+    EXPECT_GT(reached, 0);
+    calls += fast_hooks->calls();
+    for (int y = 0; y < height; ++y) {
+      for (int x = 0; x < width; ++x) halves += reach.Cost(x, y) != std::floor(reach.Cost(x, y)) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(calls, 100);  // the scripts were asked
+  EXPECT_GT(halves, 20);  // and halves.lua's costs were searched with a heap
+}
 
 }  // namespace
 }  // namespace rulecraft
