@@ -1,6 +1,7 @@
 #include "model/numbers_reader.h"
 
 #include <cmath>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -13,15 +14,16 @@ namespace rulecraft::model {
 namespace {
 
 // A whole number from `low` to limits::kMaxCreatureNumber, or an error naming what was expected.
+// `noun` ("skill ") comes before the quoted `what` in the error.
 std::optional<double> ReadBounded(const SourceFile& file, const YAML::Node& node, std::string_view what,
-                                  double low, Diagnostics& diagnostics) {
+                                  double low, Diagnostics& diagnostics, std::string_view noun = {}) {
   std::optional<double> value;
   if (node.IsScalar()) value = yaml::ParseNumber(node.Scalar());
   double high = limits::kMaxCreatureNumber;
   if (!value || !(*value >= low && *value <= high) || std::floor(*value) != *value) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      fmt::format("expected a whole number from {} to {} (limits::kMaxCreatureNumber) for '{}', found {}",
-                                  low, high, what, yaml::Describe(node)));
+                      fmt::format("expected a whole number from {} to {} (limits::kMaxCreatureNumber) for {}'{}', found {}",
+                                  low, high, noun, what, yaml::Describe(node)));
     return std::nullopt;
   }
   return value;
@@ -68,35 +70,12 @@ void ReadArmorClass(const SourceFile& file, const YAML::Node& node, Creature& cr
 // `levels: { monk: 5, barbarian: 2 }`: each key a row of the ruleset's `classes` table.
 void ReadLevels(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Creature& creature,
                 Diagnostics& diagnostics) {
-  const tables::Table* classes = rules.tables.Find("classes");
-  if (classes == nullptr) {
-    diagnostics.Error("missing-table", yaml::SpanOf(file, node),
-                      fmt::format("ruleset '{}' has no 'classes' table, so its creatures have no class levels",
-                                  rules.manifest.name));
-    return;
-  }
-  if (!node.IsMap()) {
-    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      fmt::format("expected a mapping of classes to levels such as {{ monk: 5 }} for 'levels', found {}",
-                                  yaml::Describe(node)));
-    return;
-  }
-  for (const auto& entry : node) {
-    auto name = yaml::ReadName(file, entry.first, "class", diagnostics);
-    if (!name) continue;
-    if (classes->Find(*name) == nullptr) {
-      ReportUnknownRow(diagnostics, yaml::SpanOf(file, entry.first), *classes, "class", *name, rules.manifest.name);
-      continue;
-    }
-    if (creature.levels.count(*name) != 0) {
-      diagnostics.Error("duplicate-key", yaml::SpanOf(file, entry.first),
-                        fmt::format("class '{}' is given twice in 'levels'", *name));
-      continue;
-    }
-    if (auto level = ReadBounded(file, entry.second, *name, 0, diagnostics)) {
-      creature.levels[*name] = static_cast<int32_t>(*level);
-    }
-  }
+  static const RowNumbers kLevels{"levels", "classes", "class", "class levels", "classes to levels such as { monk: 5 }",
+                                  "", 0};
+  ReadRowNumbers(file, node, rules, kLevels, diagnostics,
+                 [&](const std::string& name, double level, const SourceSpan&) {
+                   creature.levels[name] = static_cast<int32_t>(level);
+                 });
 }
 
 void ReadLoad(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Creature& creature,
@@ -117,6 +96,41 @@ void ReadLoad(const SourceFile& file, const YAML::Node& node, const ruleset::Rul
 }
 
 }  // namespace
+
+void ReadRowNumbers(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
+                    const RowNumbers& form, Diagnostics& diagnostics,
+                    const std::function<void(const std::string& row, double value, const SourceSpan& key)>& take) {
+  const tables::Table* table = rules.tables.Find(form.table);
+  if (table == nullptr) {
+    diagnostics.Error("missing-table", yaml::SpanOf(file, node),
+                      fmt::format("ruleset '{}' has no '{}' table, so its creatures have no {}", rules.manifest.name,
+                                  form.table, form.without));
+    return;
+  }
+  if (!node.IsMap()) {
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                      fmt::format("expected a mapping of {} for '{}', found {}", form.mapping, form.key,
+                                  yaml::Describe(node)));
+    return;
+  }
+  std::set<std::string> seen;
+  for (const auto& entry : node) {
+    auto name = yaml::ReadName(file, entry.first, form.row_kind, diagnostics);
+    if (!name) continue;
+    if (table->Find(*name) == nullptr) {
+      ReportUnknownRow(diagnostics, yaml::SpanOf(file, entry.first), *table, form.row_kind, *name, rules.manifest.name);
+      continue;
+    }
+    if (!seen.insert(*name).second) {
+      diagnostics.Error("duplicate-key", yaml::SpanOf(file, entry.first),
+                        fmt::format("{} '{}' is given twice in '{}'", form.row_kind, *name, form.key));
+      continue;
+    }
+    if (auto value = ReadBounded(file, entry.second, *name, form.low, diagnostics, form.value_noun)) {
+      take(*name, *value, yaml::SpanOf(file, entry.first));
+    }
+  }
+}
 
 void ReadCreatureNumbers(const SourceFile& file, const YAML::Node& abilities, const YAML::Node& ac,
                          const YAML::Node& levels, const YAML::Node& load, const ruleset::Ruleset& rules,

@@ -289,19 +289,26 @@ class TypeChecker {
       Error(arg.span, "any_condition() reads table 'conditions', which this ruleset does not have");
       return Type::Bool();
     }
-    const tables::ColumnSchema* column = table->Column(arg.text);
-    if (column == nullptr || column->type != tables::CellType::kBool) {
-      std::vector<std::string> names;
-      for (const std::string& candidate : table->ColumnNames()) {
-        const tables::ColumnSchema* bool_column = table->Column(candidate);
-        if (bool_column != nullptr && bool_column->type == tables::CellType::kBool) names.push_back(candidate);
-      }
-      Diagnostic& error = Error(arg.span, column == nullptr
-                                              ? fmt::format("table 'conditions' has no column '{}'", arg.text)
-                                              : fmt::format("column '{}' of table 'conditions' is not true or false", arg.text));
-      SuggestName(error, arg.text, names);
-    }
+    CheckConditionsColumn(arg, *table, "true or false", [](const tables::ColumnSchema* column) {
+      return column != nullptr && column->type == tables::CellType::kBool;
+    });
     return Type::Bool();
+  }
+
+  // That `arg` names a column of table `conditions` that `fits` (a column of the kind `kind`
+  // describes); otherwise an error at it, suggesting the columns that fit.
+  template <typename Fits>
+  void CheckConditionsColumn(const Expr& arg, const tables::Table& table, const char* kind, Fits fits) {
+    const tables::ColumnSchema* column = table.Column(arg.text);
+    if (fits(column)) return;
+    std::vector<std::string> names;
+    for (const std::string& candidate : table.ColumnNames()) {
+      if (fits(table.Column(candidate))) names.push_back(candidate);
+    }
+    Diagnostic& error = Error(arg.span, column == nullptr
+                                            ? fmt::format("table 'conditions' has no column '{}'", arg.text)
+                                            : fmt::format("column '{}' of table 'conditions' is not {}", arg.text, kind));
+    SuggestName(error, arg.text, names);
   }
 
   // condition_bonuses(column, type): a modifier of bonus type `type` for each of the creature's
@@ -323,21 +330,10 @@ class TypeChecker {
       Error(arg.span, "condition_bonuses() reads table 'conditions', which this ruleset does not have");
       return Type::Modifiers(Unit::kNone);
     }
-    auto numeric = [](const tables::ColumnSchema* column) {
+    CheckConditionsColumn(arg, *table, "a whole number", [](const tables::ColumnSchema* column) {
       return column != nullptr &&
              (column->type == tables::CellType::kInt || column->type == tables::CellType::kOptionalInt);
-    };
-    const tables::ColumnSchema* column = table->Column(arg.text);
-    if (!numeric(column)) {
-      std::vector<std::string> names;
-      for (const std::string& candidate : table->ColumnNames()) {
-        if (numeric(table->Column(candidate))) names.push_back(candidate);
-      }
-      Diagnostic& error = Error(arg.span, column == nullptr
-                                              ? fmt::format("table 'conditions' has no column '{}'", arg.text)
-                                              : fmt::format("column '{}' of table 'conditions' is not a whole number", arg.text));
-      SuggestName(error, arg.text, names);
-    }
+    });
     CheckRowBonusTypes(*table);
     return Type::Modifiers(Unit::kNone);
   }
