@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -63,7 +64,9 @@ double AddByType(double total, const double* best, uint64_t best_used, const dou
 // The operand stacks of this thread's machines that are gone, kept for the next ones: a stack
 // is 128 KB, and a query makes several machines, so a new machine takes one from here instead
 // of allocating and filling its own. Every call writes the slots it reads (arguments, lets,
-// operands) before reading them, so what a stack held before does not matter.
+// operands) before reading them, so what a stack held before does not matter. Sanitizer builds
+// (RULECRAFT_SCRIBBLE_POOLED_STACKS) fill a reused stack with garbage, so that a stale read would
+// change an answer, or fault through a garbage pointer, and fail the suite.
 struct StackPool {
   static constexpr size_t kKept = 8;
   std::vector<Slot*> stacks;
@@ -80,6 +83,9 @@ Slot* TakeStack() {
   if (stack_pool.alive && !stack_pool.stacks.empty()) {
     Slot* stack = stack_pool.stacks.back();
     stack_pool.stacks.pop_back();
+#if RULECRAFT_SCRIBBLE_POOLED_STACKS
+    std::memset(static_cast<void*>(stack), 0xA5, sizeof(Slot) * kStackSlots);
+#endif
     return stack;
   }
   return new Slot[kStackSlots];
