@@ -605,7 +605,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
         return (void)Fail(result, fmt::format("action {} ('{}'): {}", index, name, sub.value("message", "")));
       }
       CopyKeys(sub, answer, {"possible", "attack_bonus", "ac_bonus", "net", "flanking", "cover", "concealment", "weapon",
-                             "distance_ft", "range_penalty"});
+                             "usable_weapons", "distance_ft", "range_penalty"});
       if (!sub.value("possible", false)) {
         allowed = false;
         why = sub.value("why", "the attack is not possible");
