@@ -22,13 +22,20 @@ const tables::Row* SqueezeRow(const tables::Table& escapes) {
   return nullptr;
 }
 
-// Gives a creature back its place and conditions when this goes out of scope.
+// Gives a creature back its place, its band when squeezed, and its conditions when this goes out
+// of scope.
 class KeepPlace {
  public:
   explicit KeepPlace(model::Creature& creature)
-      : creature_(creature), at_(creature.at), conditions_(creature.conditions) {}
+      : creature_(creature),
+        at_(creature.at),
+        width_(creature.squeezed_width),
+        height_(creature.squeezed_height),
+        conditions_(creature.conditions) {}
   ~KeepPlace() {
     creature_.at = at_;
+    creature_.squeezed_width = width_;
+    creature_.squeezed_height = height_;
     creature_.conditions = conditions_;
   }
   KeepPlace(const KeepPlace&) = delete;
@@ -37,18 +44,37 @@ class KeepPlace {
  private:
   model::Creature& creature_;
   model::Square at_;
+  int32_t width_ = 0;
+  int32_t height_ = 0;
   std::vector<std::string> conditions_;
 };
 
 model::Square SquareAt(const nlohmann::json& at) { return {at[0].get<int32_t>(), at[1].get<int32_t>()}; }
 
-// Which steps of `steps` are tight: the mover, standing on the step before without the escaping
-// conditions, may not take them (a one-step route's first step is illegal). False when a route
-// query failed (reported into `result`).
+// Stands the mover where a step of a move left it: at its `at`, in the band of its space the step
+// lists as `squeezed` (squares across x and y), else whole.
+void StandAt(model::Creature& mover, const nlohmann::json& step) {
+  mover.at = SquareAt(step["at"]);
+  mover.squeezed_width = mover.squeezed_height = 0;
+  if (!step.contains("squeezed") || step["squeezed"].empty()) return;
+  int32_t min_x = mover.at.x, max_x = mover.at.x, min_y = mover.at.y, max_y = mover.at.y;
+  for (const nlohmann::json& square : step["squeezed"]) {
+    min_x = std::min(min_x, square[0].get<int32_t>());
+    max_x = std::max(max_x, square[0].get<int32_t>());
+    min_y = std::min(min_y, square[1].get<int32_t>());
+    max_y = std::max(max_y, square[1].get<int32_t>());
+  }
+  mover.at = {min_x, min_y};
+  mover.squeezed_width = max_x - min_x + 1;
+  mover.squeezed_height = max_y - min_y + 1;
+}
+
+// Which steps of `steps` are tight: the mover, standing where the step before left it (squeezed
+// or whole) without the escaping conditions, may not take them (a one-step route's first step is
+// illegal). False when a route query failed (reported into `result`).
 bool TightSteps(const AnswerContext& context, const model::Query& query, model::Creature& mover,
                 const nlohmann::json& steps, std::vector<bool>& tight, nlohmann::json& result) {
   KeepPlace keep(mover);
-  model::Square from = mover.at;
   std::vector<std::string> escaping = EscapingConditions(context.rules);
   std::vector<std::string> without;
   for (const std::string& name : mover.conditions) {
@@ -56,7 +82,7 @@ bool TightSteps(const AnswerContext& context, const model::Query& query, model::
   }
   mover.conditions = without;
   for (size_t i = 0; i < steps.size(); ++i) {
-    mover.at = from;
+    if (i > 0) StandAt(mover, steps[i - 1]);
     model::Query step;
     step.id = fmt::format("{}.escape.{}", query.id, i + 1);
     step.kind = model::QueryKind::kRoute;
@@ -69,7 +95,6 @@ bool TightSteps(const AnswerContext& context, const model::Query& query, model::
     AnswerRoute(context, step, answer);
     if (answer.value("status", "ok") == "error") return Fail(result, answer.value("message", ""));
     tight.push_back(answer.contains("first_illegal") && answer["first_illegal"].value("step", 0) == 1);
-    from = SquareAt(steps[i]["at"]);
   }
   return true;
 }
