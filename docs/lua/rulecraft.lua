@@ -227,6 +227,13 @@
 ---@field through_enemy boolean column `through_enemy`
 ---@field while_moving? string column `while_moving`
 
+---@class rulecraft.row.escapes: rulecraft.Row
+---@field dc integer column `dc`
+---@field rounds integer column `rounds`
+---@field squeezes_through boolean column `squeezes_through`
+---@field while_moving? string column `while_moving`
+---@field while_squeezed? string column `while_squeezed`
+
 ---@class rulecraft.row.skills: rulecraft.Row
 
 ---@class rulecraft.row.weapons: rulecraft.Row
@@ -277,6 +284,7 @@
 ---@field attitudes? {[string]: rulecraft.row.attitudes, [integer]: rulecraft.row.attitudes} table `attitudes`
 ---@field actions? {[string]: rulecraft.row.actions, [integer]: rulecraft.row.actions} table `actions`
 ---@field tumbles? {[string]: rulecraft.row.tumbles, [integer]: rulecraft.row.tumbles} table `tumbles`
+---@field escapes? {[string]: rulecraft.row.escapes, [integer]: rulecraft.row.escapes} table `escapes`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`
 ---@field weapons? {[string]: rulecraft.row.weapons, [integer]: rulecraft.row.weapons} table `weapons`
 ---@field weapon_properties? {[string]: rulecraft.row.weapon_properties, [integer]: rulecraft.row.weapon_properties} table `weapon_properties`

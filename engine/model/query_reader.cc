@@ -372,7 +372,22 @@ void CheckAttackKind(const SourceFile& file, const YAML::Node& kind, const table
   }
 }
 
-bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Diagnostics& diagnostics);
+// What a move's dice-rolling parameter is: its key, the table the ruleset needs for it, its
+// checks' name (for messages), and what its `modifier` is.
+struct MoveCheck {
+  const char* key;       // "tumble"
+  const char* table;     // "tumbles"
+  const char* what;      // "the tumble"
+  const char* can;       // "tumble": "its moves cannot tumble"
+  const char* modifier;  // "the tumbler's Tumble modifier"
+};
+
+constexpr MoveCheck kTumble{"tumble", "tumbles", "the tumble", "tumble", "the tumbler's Tumble modifier"};
+constexpr MoveCheck kEscapeArtist{"escape_artist", "escapes", "the Escape Artist check", "squeeze with Escape Artist",
+                                  "the creature's Escape Artist modifier"};
+
+bool CheckMoveCheck(const SourceFile& file, const YAML::Node& node, const MoveCheck& kind, const ruleset::Ruleset& rules,
+                    Diagnostics& diagnostics);
 bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diagnostics);
 
 // One given d20 result, a whole number from 1 to 20; `where` names the key it is in, for the
@@ -449,7 +464,9 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     if (to.IsDefined()) CheckPlace(file, to, "to", scenario, diagnostics);
     if (through.IsDefined()) check({"through", P::kPlaceList, false});
     check({"speed", P::kSpeedKind, false});
-    if (YAML::Node tumble = params.Optional("tumble"); tumble.IsDefined()) CheckTumble(file, tumble, rules, diagnostics);
+    for (const MoveCheck* kind : {&kTumble, &kEscapeArtist}) {
+      if (YAML::Node given = params.Optional(kind->key); given.IsDefined()) CheckMoveCheck(file, given, *kind, rules, diagnostics);
+    }
   }
   if (attack) {
     check({"target", P::kCreature, true});
@@ -493,34 +510,38 @@ bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diag
   return diagnostics.ErrorCount() == errors;
 }
 
-// A moving action's `tumble:` (table `tumbles`, rule tumble_dc): the d20 results of its checks,
-// `roll: 17` or `rolls: [17, 9]` (the scenario's seeded dice for the rest), and the tumbler's
-// `modifier` (its Tumble bonus), all optional.
-bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
-  if (rules.tables.Find("tumbles") == nullptr) {
+// A moving action's check parameter (`tumble:`, table `tumbles`, rule tumble_dc;
+// `escape_artist:`, table `escapes`, rule escape_dc): the d20 results of its checks, `roll: 17`
+// or `rolls: [17, 9]` (the scenario's seeded dice for the rest), and the creature's `modifier`
+// (its skill), all optional.
+bool CheckMoveCheck(const SourceFile& file, const YAML::Node& node, const MoveCheck& kind, const ruleset::Ruleset& rules,
+                    Diagnostics& diagnostics) {
+  if (rules.tables.Find(kind.table) == nullptr) {
     diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
-                      fmt::format("ruleset '{}' has no table 'tumbles' (docs/tables.md): its moves cannot tumble",
-                                  rules.manifest.name));
+                      fmt::format("ruleset '{}' has no table '{}' (docs/tables.md): its moves cannot {}",
+                                  rules.manifest.name, kind.table, kind.can));
     return false;
   }
   if (node.IsNull()) return true;  // `tumble:` alone: every check rolled with the scenario's seed
-  yaml::MapReader tumble(file, node, "tumble", diagnostics);
-  if (!tumble.ok()) return false;
+  yaml::MapReader check(file, node, kind.key, diagnostics);
+  if (!check.ok()) return false;
   size_t errors = diagnostics.ErrorCount();
-  YAML::Node roll = tumble.Optional("roll"), rolls = tumble.Optional("rolls");
+  YAML::Node roll = check.Optional("roll"), rolls = check.Optional("rolls");
   if (roll.IsDefined() && rolls.IsDefined()) {
-    diagnostics.Error("conflicting-keys", tumble.KeySpan("rolls"),
-                      "the tumble gives one check's result as 'roll' or every check's as 'rolls', not both");
+    diagnostics.Error("conflicting-keys", check.KeySpan("rolls"),
+                      fmt::format("{} gives one check's result as 'roll' or every check's as 'rolls', not both",
+                                  kind.what));
   }
-  if (roll.IsDefined()) CheckD20Result(file, roll, "the tumble's 'roll'", diagnostics);
+  if (roll.IsDefined()) CheckD20Result(file, roll, fmt::format("{}'s 'roll'", kind.what), diagnostics);
   if (rolls.IsDefined()) {
-    CheckEach(file, rolls, "d20 results", "rolls", diagnostics,
-              [&](const YAML::Node& item) { return CheckD20Result(file, item, "the tumble's 'rolls'", diagnostics); });
+    CheckEach(file, rolls, "d20 results", "rolls", diagnostics, [&](const YAML::Node& item) {
+      return CheckD20Result(file, item, fmt::format("{}'s 'rolls'", kind.what), diagnostics);
+    });
   }
-  if (YAML::Node modifier = tumble.Optional("modifier"); modifier.IsDefined()) {
-    CheckGivenModifier(file, modifier, "the tumbler's Tumble modifier", diagnostics);
+  if (YAML::Node modifier = check.Optional("modifier"); modifier.IsDefined()) {
+    CheckGivenModifier(file, modifier, kind.modifier, diagnostics);
   }
-  tumble.RejectUnknown();
+  check.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
 }
 

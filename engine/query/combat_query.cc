@@ -16,6 +16,7 @@
 #include "query/armor_class.h"
 #include "query/attack_range.h"
 #include "query/attack_refusal.h"
+#include "query/carried_weapons.h"
 #include "query/cover_answer.h"
 #include "query/explain.h"
 #include "query/marked_conditions.h"
@@ -272,6 +273,26 @@ void AnswerAttack(const AnswerContext& context, const model::Query& query, nlohm
   // A weapon's range (rule in_range: beyond the maximum, or 5e's long range, no attack).
   if (std::optional<bool> within = CallOptional(machine, program, "in_range", record); within && !*within) {
     if (!refusal.refused()) refusal = RefusedByRule(context, "in_range", "the defender is beyond the weapon's range");
+  }
+  // A ranged attack naming no weapon: the ranged weapons the attacker carries decide, each tried as
+  // if named (d20 002 note 3: a prone attacker's only with one usable prone); one that carries none
+  // (a ray, a spell) is judged without a weapon.
+  if (!weapon && !melee && !refusal.refused()) {
+    CarriedWeapons carried;
+    std::string carried_error;
+    if (!TryCarriedWeapons(context, *attacker, *defender, attack.data(), carried, carried_error)) {
+      return (void)Fail(result, carried_error);
+    }
+    if (!carried.usable.empty()) {
+      result["usable_weapons"] = carried.usable;
+    } else if (!carried.refused.empty()) {
+      std::string names;
+      for (const std::string& name : carried.refused) names += (names.empty() ? "" : ", ") + name;
+      refusal = RefusedByRule(context, carried.refusing_rule,
+                              fmt::format("the attack names no weapon, and the rules allow it with none of the ranged "
+                                          "weapons '{}' carries ({})",
+                                          attacker->id, names));
+    }
   }
   if (query.params.value("reaction", false)) {
     eval::Slot attacker_slot{.record = attacker_record.slots.data()};

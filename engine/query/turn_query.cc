@@ -11,6 +11,7 @@
 #include "dsl/check/environment.h"
 #include "query/attack_from.h"
 #include "query/attack_refusal.h"
+#include "query/escape.h"
 #include "query/combat_query.h"
 #include "query/explain.h"
 #include "query/given_dice.h"
@@ -312,7 +313,27 @@ struct Walk {
   nlohmann::json gained = nlohmann::json::array();
   nlohmann::json ended = nlohmann::json::array();
   int tumbled = 0;  // opponents tumbled past earlier in the round (rule tumble_dc's `earlier`)
+  int64_t takes_rounds = 0;  // rounds an Escape Artist squeeze takes (table escapes): the turn holds nothing after it
 };
+
+// Re-asks a move that a failed check stops before its step `stop_step` (1-based) as a route
+// through the squares before it, which puts the creature where it may end (AccidentalEnd).
+// False when the route failed (its message into `result`, for action `index`).
+bool AskShortened(const AnswerContext& context, model::Query& move, size_t stop_step, size_t index,
+                  const ActionRow& action, nlohmann::json& sub, nlohmann::json& result) {
+  nlohmann::json before = nlohmann::json::array();
+  for (size_t i = 0; i + 1 < stop_step; ++i) before.push_back(sub["steps"][i]["at"]);
+  move.kind = model::QueryKind::kRoute;
+  move.kind_name = "route";
+  move.params.erase("to");
+  move.params["through"] = std::move(before);
+  sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
+  AnswerRoute(context, move, sub);
+  if (sub.value("status", "ok") == "error") {
+    return Fail(result, fmt::format("action {} ('{}'): {}", index, action.name, sub.value("message", "")));
+  }
+  return true;
+}
 
 // A moving action: its path or route asked from where the turn stands, in the mode rule
 // turn_mode picks (else the row's), from the budget less what rule turn_used_ft says is spent;
@@ -349,6 +370,11 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
   // tumbles, while_moving: half speed, enemies' squares passable), taken off again after it.
   WhileTumbling tumbling(walk.creature.conditions,
                          params.contains("tumble") ? TumblingConditions(context.rules) : std::vector<std::string>{});
+  // A move that squeezes with Escape Artist is asked with the conditions it has while it does
+  // (table escapes, while_moving: spaces under half its width passable), taken off again after it.
+  WhileTumbling escaping(walk.creature.conditions, params.contains("escape_artist")
+                                                       ? EscapingConditions(context.rules)
+                                                       : std::vector<std::string>{});
   nlohmann::json sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
   if (path) AnswerPath(context, move, sub);
   else AnswerRoute(context, move, sub);
@@ -357,6 +383,19 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
   }
   // Whether the move as asked (a path, or a route) ends where it was meant to.
   auto ends_as_asked = [&] { return path ? sub.value("reachable", false) && sub.value("may_end", false) : sub.value("legal", false); };
+  EscapeOutcome escape;
+  if (params.contains("escape_artist") && ends_as_asked()) {
+    nlohmann::json checks = nlohmann::json::array();
+    if (!CheckEscapes(context, move, walk.creature, sub, params["escape_artist"], checks, escape, result)) return false;
+    answer["escape_artist"] = std::move(checks);
+    if (escape.takes_rounds > 0) answer["takes_rounds"] = escape.takes_rounds;
+    if (escape.stop_step > 0) {
+      // A failed check: the move ends before the tight space (SRD Escape Artist; table escapes).
+      answer["escape_stopped_at"] = sub["steps"][escape.stop_step - 1]["at"];
+      if (!AskShortened(context, move, escape.stop_step, index, action, sub, result)) return false;
+      path = false;
+    }
+  }
   TumbleOutcome outcome;
   if (params.contains("tumble") && ends_as_asked()) {
     nlohmann::json checks = nlohmann::json::array();
@@ -383,7 +422,7 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
     }
   }
   bool reached = ends_as_asked();
-  if (outcome.stop_step > 0) reached = true;  // stopped short: where the accidental-end rule put it
+  if (outcome.stop_step > 0 || escape.stop_step > 0) reached = true;  // stopped short: where the accidental-end rule put it
   if (action.stand_up && !sub.value("stood_up", false)) reached = false;
   if (!reached) {
     why = sub.value("why", "");
@@ -394,12 +433,22 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
   // A burrowing move's tunnel too, which the map's `tunnels:` takes back (docs/scenarios.md).
   CopyKeys(sub, answer, {"mode", "cost_ft", "stand_up_ft", "used_ft", "left_ft", "first_illegal", "leaves_tunnel", "tunnel"});
   if (!allowed) return true;
-  if (outcome.stop_step > 0) CopyKeys(sub, answer, {"ends_at_why"});  // where the accidental-end rule put it
+  if (outcome.stop_step > 0 || escape.stop_step > 0) CopyKeys(sub, answer, {"ends_at_why"});  // where the accidental-end rule put it
   nlohmann::json ends_at = path ? sub["to"] : sub["ends_at"];
   answer["ends_at"] = ends_at;
   walk.creature.at = SquareOf(ends_at);
   moved_ft = sub.value("cost_ft", 0.0) + sub.value("stand_up_ft", 0.0);
   walk.left_ft = sub.value("left_ft", nlohmann::json());
+  walk.takes_rounds += escape.takes_rounds;
+  // Ending inside a tight space it squeezed into: squeezed with Escape Artist (table escapes,
+  // while_squeezed; 000 쥐어짜기: no attacks, −4 AC, no Dexterity bonus to AC).
+  std::vector<std::string>& has = walk.creature.conditions;
+  if (!escape.squeezed_condition.empty() &&
+      std::find(has.begin(), has.end(), escape.squeezed_condition) == has.end()) {
+    has.push_back(escape.squeezed_condition);
+    answer["gives"] = escape.squeezed_condition;
+    walk.gained.push_back(escape.squeezed_condition);
+  }
   bool stopper_attacks = false;
   for (nlohmann::json attack : sub.value("attacks_of_opportunity", nlohmann::json::array())) {
     const std::string by = attack.value("by", "");
@@ -482,7 +531,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   eval::Machine machine(program);
   TurnRecord turn;
   Walk walk{here, *creature, machine, turn, nlohmann::json::array(), {}, nlohmann::json::array(),
-            nlohmann::json::array(), 0};
+            nlohmann::json::array(), 0, 0};
   nlohmann::json answers = nlohmann::json::array();
   nlohmann::json used = nlohmann::json::object();
   nlohmann::json taken = nlohmann::json::array();
@@ -515,6 +564,11 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     if (!allowed) {
       why = fmt::format("the turn may not take it: {} says no", RefusingRule(context, trace, refused_by));
       answer["explain"] = ExplainTrace(trace, program, context.sources);
+    }
+    if (allowed && walk.takes_rounds > 0) {
+      allowed = false;
+      why = fmt::format("the Escape Artist squeeze takes {} rounds (table escapes, rounds): the turn holds nothing after it",
+                        walk.takes_rounds);
     }
     if (allowed && action.stand_up) {
       why = NothingToStandUpFrom(context.rules, *creature);
@@ -551,7 +605,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
         return (void)Fail(result, fmt::format("action {} ('{}'): {}", index, name, sub.value("message", "")));
       }
       CopyKeys(sub, answer, {"possible", "attack_bonus", "ac_bonus", "net", "flanking", "cover", "concealment", "weapon",
-                             "distance_ft", "range_penalty"});
+                             "usable_weapons", "distance_ft", "range_penalty"});
       if (!sub.value("possible", false)) {
         allowed = false;
         why = sub.value("why", "the attack is not possible");
@@ -598,6 +652,10 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   BuildCreatureRecord(*creature, context.rules, last);
   budget.creature = last.slots.data();
   result["actions_left"] = ActionsLeft(program, machine, budget, rows, turn);
+  if (walk.takes_rounds > 0) {  // an Escape Artist squeeze took the round and more
+    for (auto& [type, count] : result["actions_left"].items()) count = 0;
+    result["takes_rounds"] = walk.takes_rounds;
+  }
   double moved = turn.moved_ft();
   result["moved_ft"] = Number(moved);
   if (!walk.left_ft.is_null()) result["left_ft"] = walk.left_ft;

@@ -165,6 +165,16 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("while_moving", T::kName, false)},
                      {},
                      {}});
+  // The Escape Artist checks a moving action's `escape_artist:` makes (turn queries): a check's
+  // `dc` (rule escape_dc reads it), the `rounds` it takes per square of the tight space, whether the
+  // row is the one for squeezing through a space too narrow (`squeezes_through`), the condition the
+  // creature has `while_moving` (the movement rules read it) and `while_squeezed` (ending there).
+  schemas.push_back({"escapes", false, false, false,
+                     {Col("dc", T::kInt, true), Positive(Col("rounds", T::kInt, true)),
+                      Col("squeezes_through", T::kBool, true), Col("while_moving", T::kName, false),
+                      Col("while_squeezed", T::kName, false)},
+                     {},
+                     {}});
   // Skills a scenario may give creatures a modifier in (`bonuses: [{ to: athletics, … }]`).
   schemas.push_back({"skills", false, false, false, {}, {}, {}});
   // Weapons a creature may carry (scenario `weapons:`) and an attack may name (docs/tables.md):

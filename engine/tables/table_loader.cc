@@ -10,6 +10,7 @@
 #include "tables/brought_conditions.h"
 #include "tables/cell.h"
 #include "tables/extra_columns.h"
+#include "tables/action_conditions.h"
 #include "tables/weapon_properties.h"
 #include "tables/yaml_file.h"
 
@@ -366,6 +367,7 @@ TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet&
 void CheckTableSet(const TableSet& tables, const std::string& folder, Diagnostics& diagnostics) {
   if (const Table* conditions = tables.Find("conditions")) CheckBrings(*conditions, diagnostics);
   CheckWeaponProperties(tables, diagnostics);
+  CheckActionConditions(tables, diagnostics);
   for (const TableSchema& schema : KnownTables()) {
     const Table* table = tables.Find(schema.name);
     if (table == nullptr) {

@@ -53,7 +53,8 @@ inline model::GridMap MakeMap(int width, int height, const std::vector<int>& cel
   return map;
 }
 
-// One mover (at (0, 0), of this size) on a map, with the records and rules a search needs.
+// One mover (at (0, 0), of this size, with these traits and conditions) on a map, with the
+// records and rules a search needs.
 struct World {
   model::Scenario scenario;
   query::CreatureRecord record;
@@ -62,7 +63,8 @@ struct World {
 };
 
 inline std::unique_ptr<World> MakeWorld(const ruleset::Ruleset& rules, model::GridMap map, const std::string& size,
-                                        int32_t side, std::vector<std::string> traits = {}) {
+                                        int32_t side, std::vector<std::string> traits = {},
+                                        std::vector<std::string> conditions = {}) {
   auto world = std::make_unique<World>();
   world->scenario.map = std::move(map);
   model::Creature mover;
@@ -71,6 +73,7 @@ inline std::unique_ptr<World> MakeWorld(const ruleset::Ruleset& rules, model::Gr
   mover.size = size;
   mover.squares_per_side = side;
   mover.traits = std::move(traits);
+  mover.conditions = std::move(conditions);
   world->scenario.creatures.push_back(mover);
   query::BuildCreatureRecord(world->scenario.creatures[0], rules, world->record);
   world->view = std::make_unique<movement::GridView>(world->scenario, rules, world->scenario.creatures[0]);

@@ -167,10 +167,10 @@ TEST_P(SqueezeSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
   for (int round = 0; round < 25; ++round) {
     int width = 5 + static_cast<int>(random() % 4), height = 5 + static_cast<int>(random() % 4);
     Map map{width, height, testing_world::RandomCells(random, width, height, {55, 72}, side)};
-    std::vector<std::string> traits;
-    if (escape_artist) traits.push_back("escape_artist");
+    std::vector<std::string> conditions;  // moving with Escape Artist (d20_conditions, squeezes_tight)
+    if (escape_artist) conditions.push_back("escape_artist_move");
     auto world = testing_world::MakeWorld(*rules, testing_world::MakeMap(width, height, map.cells, kKinds),
-                                          side == 2 ? "large" : "huge", side, traits);
+                                          side == 2 ? "large" : "huge", side, {}, conditions);
     ASSERT_TRUE(world->rules->ok()) << world->rules->error();
     movement::GridView& view = *world->view;
     movement::StepRules& step_rules = *world->rules;

@@ -331,6 +331,12 @@ const std::vector<HookPoint>& HookPoints() {
       {"tumble_bonus", {{"mover", Type::Record("creature")}}, Type::Number(),
        "optional: what the creature adds to the d20 of its Tumble checks when the move's `tumble:` gives no "
        "`modifier` (turn queries; d20: its skill, scenario `skills: { tumble: 8 }`, read with mover.bonuses(tumble))"},
+      {"escape_dc", {{"mover", Type::Record("creature")}, {"kind", Type::Row("escapes")}}, Type::Number(),
+       "optional: the DC of an Escape Artist check of this kind (a row of `escapes`) for this creature (turn queries, a "
+       "move's `escape_artist:`; SRD Escape Artist: tight space 30)"},
+      {"escape_artist_bonus", {{"mover", Type::Record("creature")}}, Type::Number(),
+       "optional: what the creature adds to the d20 of its Escape Artist checks when the move's `escape_artist:` gives "
+       "no `modifier` (turn queries; d20: its skill, scenario `skills: { escape_artist: 9 }`)"},
       {"action_provokes",
        {{"mover", Type::Record("creature")}, {"threatener", Type::Record("creature")}, {"action", Type::Row("actions")}},
        Type::Bool(),
