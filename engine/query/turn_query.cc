@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "dsl/check/environment.h"
+#include "query/action_check.h"
 #include "query/attack_from.h"
 #include "query/attack_refusal.h"
 #include "query/combat_query.h"
@@ -525,6 +526,20 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     if (allowed && action.moves && !TakeMove(walk, query, index, action, params, answer, allowed, why, moved_ft, result)) {
       return;
     }
+    // The action's skill checks (table checks: a row's `check`, a flying move's in the wind).
+    ActionCheckOutcome checked;
+    if (allowed && !MakeActionChecks(here, query, index, *found, *creature, params.value("speed", "land"), params,
+                                     answer, checked, result)) {
+      return;
+    }
+    if (!checked.allowed) {
+      allowed = false;
+      why = checked.why;
+    }
+    if (checked.spends_changed) {  // succeeded automatically: spends what the check row says
+      action.spends = checked.spends;
+      answer["spends"] = action.spends.empty() ? "none" : action.spends;
+    }
     if (allowed && action.moves && action.attack &&
         !MoveEndsWhereAllowed(here, machine, action, *creature, start, params, allowed, why, answer, result)) {
       return;
@@ -584,7 +599,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     }
     if (!explain.empty()) answer["explain"] = std::move(explain);
     turn.Apply(program, action, moved_ft);
-    used[action.spends] = used.value(action.spends, 0.0) + action.times;
+    if (!action.spends.empty()) used[action.spends] = used.value(action.spends, 0.0) + action.times;
     if (std::find(taken.begin(), taken.end(), name) == taken.end()) taken.push_back(name);
     answers.push_back(std::move(answer));
   }
