@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "dsl/eval/machine.h"
 #include "query/attack_refusal.h"
@@ -137,15 +138,19 @@ bool MakeActionChecks(const AnswerContext& context, const model::Query& query, s
   const tables::Table* checks = context.rules.tables.Find("checks");
   if (checks == nullptr) {
     if (!names_check) return true;
-    return Fail(result, fmt::format("row '{}' of table 'actions' names the check '{}', but the ruleset has no table "
-                                    "'checks' (docs/tables.md)",
-                                    action.name, names->text));
+    return FailAt(result,
+                  fmt::format("row '{}' of table 'actions' names the check '{}', but the ruleset has no table 'checks' "
+                              "(docs/tables.md)",
+                              action.name, names->text),
+                  names->span, context.sources, "unknown-table");
   }
   if (names_check) {
     const tables::Row* check = checks->Find(names->text);
-    if (check == nullptr) {
-      return Fail(result, fmt::format("row '{}' of table 'actions' names the check '{}', not a row of table 'checks'",
-                                      action.name, names->text));
+    if (check == nullptr) {  // located at the cell, so the command shows the table's line
+      return FailAt(result,
+                    fmt::format("row '{}' of table 'actions' names the check '{}', not a row of table 'checks' ({})",
+                                action.name, names->text, fmt::join(checks->RowNames(), ", ")),
+                    names->span, context.sources, "unknown-row");
     }
     if (!MakeCheck(context, query, index, action, *checks, *check, mover, moving, params, answer, outcome, result)) {
       return false;
