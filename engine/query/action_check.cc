@@ -127,6 +127,26 @@ bool MakeCheck(const AnswerContext& context, const model::Query& query, size_t i
 
 }  // namespace
 
+bool ActionCheckSpendsNothing(const AnswerContext& context, const tables::Row& action, const model::Creature& mover) {
+  const tables::Value* names = action.Get("check");
+  const tables::Table* checks = context.rules.tables.Find("checks");
+  if (names == nullptr || checks == nullptr) return false;
+  const tables::Row* check = checks->Find(names->text);
+  if (check == nullptr) return false;
+  const tables::Value* spends = check->Get("automatic_spends");
+  if (spends == nullptr || spends->text != "none") return false;
+  const compile::Program& program = *context.rules.program;
+  int allowed_rule = program.FindRule("check_allowed"), automatic_rule = program.FindRule("check_automatic");
+  if (automatic_rule < 0) return false;
+  eval::Machine machine(program);
+  CreatureRecord record;
+  BuildCreatureRecord(mover, context.rules, record);
+  eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(checks->IndexOf(check->name))},
+                        eval::Slot{.record = record.slots.data()}};
+  if (allowed_rule >= 0 && (machine.Call(allowed_rule, args).number == 0 || !machine.error().empty())) return false;
+  return machine.Call(automatic_rule, args).number != 0 && machine.error().empty();
+}
+
 bool MakeActionChecks(const AnswerContext& context, const model::Query& query, size_t index,
                       const tables::Row& action, const model::Creature& mover, const std::string& moving,
                       const nlohmann::json& params, nlohmann::json& answer, ActionCheckOutcome& outcome,

@@ -22,6 +22,12 @@ struct ActionCheckOutcome {
   std::string spends;
 };
 
+// Whether `action`'s own check (its `check` column) succeeds without a roll for `mover` (rules
+// check_allowed and check_automatic) and then spends nothing (the check row's automatic_spends:
+// none), so the turn's budget need not allow it. False on any doubt (a rule that failed included:
+// MakeActionChecks reports it).
+bool ActionCheckSpendsNothing(const AnswerContext& context, const tables::Row& action, const model::Creature& mover);
+
 // Makes the checks of action `index` of the turn (a row of `actions`, `params` its parameters:
 // `roll`, `modifier`, `dc` for its own check; a move's `check: {roll, modifier, dc}` for the
 // checks moving makes), by `mover` as the turn has left it, `moving` by this speed kind; appends

@@ -42,10 +42,10 @@ struct Budget {
   const eval::Slot* creature = nullptr;
 };
 
-// Asks may_take, then creature_may_take; false with `refused_by` the rule that said no.
+// Asks may_take (unless -1), then creature_may_take; false with `refused_by` the rule that said no.
 bool MayTake(eval::Machine& machine, const Budget& budget, const TurnRecord& turn, const ActionRow& action,
              int* refused_by = nullptr) {
-  if (AskTurn(machine, budget.may_take, turn, action).number == 0) {
+  if (budget.may_take >= 0 && AskTurn(machine, budget.may_take, turn, action).number == 0) {
     if (refused_by != nullptr) *refused_by = budget.may_take;
     return false;
   }
@@ -509,7 +509,11 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     eval::Trace trace;
     machine.SetTrace(&trace);
     int refused_by = may_take;
-    bool allowed = MayTake(machine, budget, turn, action, &refused_by);
+    // An action whose check succeeds unrolled and spends nothing (table checks, automatic_spends:
+    // none; a perfect flier's hover) is not counted against the turn: only creature_may_take asks.
+    Budget asked = budget;
+    if (ActionCheckSpendsNothing(here, *found, *creature)) asked.may_take = -1;
+    bool allowed = MayTake(machine, asked, turn, action, &refused_by);
     machine.SetTrace(nullptr);
     if (!machine.error().empty()) return (void)Fail(result, machine.error());
     std::string why;
