@@ -219,6 +219,13 @@
 ---@field auto_critical? boolean column `auto_critical`
 ---@field failed_save_gives? string column `failed_save_gives`
 ---@field attack_kind? "melee"|"ranged" column `attack_kind`
+---@field check? string column `check`
+
+---@class rulecraft.row.checks: rulecraft.Row
+---@field skill string column `skill`
+---@field on_failure string column `on_failure`
+---@field automatic_spends? string column `automatic_spends`
+---@field for_moves? boolean column `for_moves`
 
 ---@class rulecraft.row.tumbles: rulecraft.Row
 ---@field dc integer column `dc`
@@ -283,6 +290,7 @@
 ---@field area_shapes? {[string]: rulecraft.row.area_shapes, [integer]: rulecraft.row.area_shapes} table `area_shapes`
 ---@field attitudes? {[string]: rulecraft.row.attitudes, [integer]: rulecraft.row.attitudes} table `attitudes`
 ---@field actions? {[string]: rulecraft.row.actions, [integer]: rulecraft.row.actions} table `actions`
+---@field checks? {[string]: rulecraft.row.checks, [integer]: rulecraft.row.checks} table `checks`
 ---@field tumbles? {[string]: rulecraft.row.tumbles, [integer]: rulecraft.row.tumbles} table `tumbles`
 ---@field escapes? {[string]: rulecraft.row.escapes, [integer]: rulecraft.row.escapes} table `escapes`
 ---@field skills? {[string]: rulecraft.row.skills, [integer]: rulecraft.row.skills} table `skills`

@@ -389,6 +389,7 @@ constexpr MoveCheck kEscapeArtist{"escape_artist", "escapes", "the Escape Artist
 bool CheckMoveCheck(const SourceFile& file, const YAML::Node& node, const MoveCheck& kind, const ruleset::Ruleset& rules,
                     Diagnostics& diagnostics);
 bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diagnostics);
+bool CheckGivenCheck(const SourceFile& file, const YAML::Node& node, const std::string& what, Diagnostics& diagnostics);
 
 // One given d20 result, a whole number from 1 to 20; `where` names the key it is in, for the
 // error ("the tumble's 'roll'").
@@ -436,6 +437,10 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     return cell != nullptr && cell->AsBool();
   };
   bool moves = flag("moves"), attack = flag("attack");
+  const tables::Value* check_cell = row->Get("check");
+  if (!moves && !attack && check_cell != nullptr && !check_cell->text.empty() && check_cell->text != "none") {
+    return CheckGivenCheck(file, value, fmt::format("the '{}' action's check", *name), diagnostics);
+  }
   if (!moves && !attack) {  // `full_round: {}`, or `full_round:` with nothing after it
     if (value.IsNull() || (value.IsMap() && value.size() == 0)) return true;
     diagnostics.Error("unknown-key", yaml::SpanOf(file, value),
@@ -466,6 +471,9 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     check({"speed", P::kSpeedKind, false});
     for (const MoveCheck* kind : {&kTumble, &kEscapeArtist}) {
       if (YAML::Node given = params.Optional(kind->key); given.IsDefined()) CheckMoveCheck(file, given, *kind, rules, diagnostics);
+    }
+    if (YAML::Node given = params.Optional("check"); given.IsDefined()) {
+      CheckGivenCheck(file, given, "the move's check", diagnostics);
     }
   }
   if (attack) {
@@ -507,6 +515,31 @@ bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diag
     CheckGivenModifier(file, modifier, "the defender's save modifier", diagnostics);
   }
   save.RejectUnknown();
+  return diagnostics.ErrorCount() == errors;
+}
+
+// The given parts of an action's skill check (table `checks`; `what` names it for the errors):
+// the d20 result `roll`, the `modifier` and the `dc`, each optional (nothing given: rolled with
+// the scenario's seed, the modifier from rule check_bonus, the DC from rule check_dc).
+bool CheckGivenCheck(const SourceFile& file, const YAML::Node& node, const std::string& what, Diagnostics& diagnostics) {
+  if (node.IsNull()) return true;
+  yaml::MapReader check(file, node, what, diagnostics);
+  if (!check.ok()) return false;
+  size_t errors = diagnostics.ErrorCount();
+  if (YAML::Node roll = check.Optional("roll"); roll.IsDefined()) {
+    CheckD20Result(file, roll, fmt::format("the 'roll' of {}", what), diagnostics);
+  }
+  if (YAML::Node modifier = check.Optional("modifier"); modifier.IsDefined()) {
+    CheckGivenModifier(file, modifier, "the check's modifier", diagnostics);
+  }
+  if (YAML::Node dc = check.Optional("dc"); dc.IsDefined()) {
+    auto value = dc.IsScalar() ? yaml::ParseInt(dc.Scalar()) : std::nullopt;
+    if (!value || *value < 1 || *value > 100) {
+      diagnostics.Error("wrong-type", yaml::SpanOf(file, dc),
+                        fmt::format("expected the check's DC, a whole number from 1 to 100, found {}", yaml::Describe(dc)));
+    }
+  }
+  check.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
 }
 

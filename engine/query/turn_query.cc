@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "dsl/check/environment.h"
+#include "query/action_check.h"
 #include "query/attack_from.h"
 #include "query/attack_refusal.h"
 #include "query/escape.h"
@@ -42,10 +43,10 @@ struct Budget {
   const eval::Slot* creature = nullptr;
 };
 
-// Asks may_take, then creature_may_take; false with `refused_by` the rule that said no.
+// Asks may_take (unless -1), then creature_may_take; false with `refused_by` the rule that said no.
 bool MayTake(eval::Machine& machine, const Budget& budget, const TurnRecord& turn, const ActionRow& action,
              int* refused_by = nullptr) {
-  if (AskTurn(machine, budget.may_take, turn, action).number == 0) {
+  if (budget.may_take >= 0 && AskTurn(machine, budget.may_take, turn, action).number == 0) {
     if (refused_by != nullptr) *refused_by = budget.may_take;
     return false;
   }
@@ -557,7 +558,11 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     eval::Trace trace;
     machine.SetTrace(&trace);
     int refused_by = may_take;
-    bool allowed = MayTake(machine, budget, turn, action, &refused_by);
+    // An action whose check succeeds unrolled and spends nothing (table checks, automatic_spends:
+    // none; a perfect flier's hover) is not counted against the turn: only creature_may_take asks.
+    Budget asked = budget;
+    if (ActionCheckSpendsNothing(here, *found, *creature)) asked.may_take = -1;
+    bool allowed = MayTake(machine, asked, turn, action, &refused_by);
     machine.SetTrace(nullptr);
     if (!machine.error().empty()) return (void)Fail(result, machine.error());
     std::string why;
@@ -578,6 +583,20 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     model::Square start = creature->at;
     if (allowed && action.moves && !TakeMove(walk, query, index, action, params, answer, allowed, why, moved_ft, result)) {
       return;
+    }
+    // The action's skill checks (table checks: a row's `check`, a flying move's in the wind).
+    ActionCheckOutcome checked;
+    if (allowed && !MakeActionChecks(here, query, index, *found, *creature, params.value("speed", "land"), params,
+                                     answer, checked, result)) {
+      return;
+    }
+    if (!checked.allowed) {
+      allowed = false;
+      why = checked.why;
+    }
+    if (checked.spends_changed) {  // succeeded automatically: spends what the check row says
+      action.spends = checked.spends;
+      answer["spends"] = action.spends.empty() ? "none" : action.spends;
     }
     if (allowed && action.moves && action.attack &&
         !MoveEndsWhereAllowed(here, machine, action, *creature, start, params, allowed, why, answer, result)) {
@@ -611,7 +630,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
         why = sub.value("why", "the attack is not possible");
       }
       if (allowed && action.auto_critical) answer["automatic_critical"] = true;
-      if (allowed && params.contains("damage") && !Save(here, query, index, machine, action, params, answer)) {
+      if (allowed && params.contains("damage") && !Save(here, query, static_cast<int>(index), machine, action, params, answer)) {
         return (void)Fail(result, machine.error());
       }
     }
@@ -638,7 +657,7 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
     }
     if (!explain.empty()) answer["explain"] = std::move(explain);
     turn.Apply(program, action, moved_ft);
-    used[action.spends] = used.value(action.spends, 0.0) + action.times;
+    if (!action.spends.empty()) used[action.spends] = used.value(action.spends, 0.0) + action.times;
     if (std::find(taken.begin(), taken.end(), name) == taken.end()) taken.push_back(name);
     answers.push_back(std::move(answer));
   }

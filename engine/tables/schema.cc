@@ -152,7 +152,19 @@ std::vector<TableSchema> BuildSchemas() {
                       Col("moves", T::kBool, true), Col("mode", T::kName, false), Col("attack", T::kBool, false),
                       Col("provokes", T::kBool, true), Col("gives", T::kName, false), Col("ends", T::kName, false),
                       Col("stand_up", T::kBool, false), Col("auto_critical", T::kBool, false),
-                      Col("failed_save_gives", T::kName, false), Choice("attack_kind", {"melee", "ranged"}, false)},
+                      Col("failed_save_gives", T::kName, false), Choice("attack_kind", {"melee", "ranged"}, false),
+                      Col("check", T::kName, false)},
+                     {},
+                     {}});
+  // The skill checks an action makes (an `actions` row's `check`, or a flying move's where rule
+  // check_needed says so; turn queries, docs/scenarios.md): the `skill`, what a failure does
+  // (`on_failure`, answered with the failed check), what the action spends when
+  // rule check_automatic says it succeeds unrolled (`automatic_spends`, `none` for nothing), and
+  // whether moving actions make it (`for_moves`). Rules check_dc and check_bonus give the numbers.
+  schemas.push_back({"checks", false, false, false,
+                     {Col("skill", T::kName, true), Col("on_failure", T::kText, true),
+                      Col("automatic_spends", T::kName, false),
+                      Col("for_moves", T::kBool, false)},
                      {},
                      {}});
   // The Tumble checks a moving action's `tumble:` makes (turn queries, docs/scenarios.md): a

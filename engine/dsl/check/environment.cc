@@ -328,6 +328,23 @@ const std::vector<HookPoint>& HookPoints() {
        "optional: the DC of a Tumble check of this kind (a row of `tumbles`) after `earlier` opponents were tumbled past "
        "this round (turn queries, a move's `tumble:`; SRD Tumble: 15, 25 through an enemy's square, +2 per additional "
        "opponent)"},
+      {"check_allowed", {{"check", Type::Row("checks")}, {"mover", Type::Record("creature")}}, Type::Bool(),
+       "optional: whether the creature may attempt this check of an action (a row of `checks`; turn queries; "
+       "starfinder: a clumsy flier may not hover)"},
+      {"check_automatic", {{"check", Type::Row("checks")}, {"mover", Type::Record("creature")}}, Type::Bool(),
+       "optional: whether the check succeeds without a roll (turn queries; starfinder: a perfect flier hovers)"},
+      {"check_bonus", {{"check", Type::Row("checks")}, {"mover", Type::Record("creature")}}, Type::Number(),
+       "optional: what the creature adds to the d20 of the check when the action gives no `modifier` (turn queries)"},
+      {"check_dc",
+       {{"check", Type::Row("checks")}, {"mover", Type::Record("creature")}, {"wind", Type::Row("winds")}},
+       Type::Number(),
+       "optional: the DC of the check in the scenario's wind; 0 or less: not known, the action must give `dc` "
+       "(turn queries)"},
+      {"check_needed",
+       {{"check", Type::Row("checks")}, {"mover", Type::Record("creature")}, {"wind", Type::Row("winds")}},
+       Type::Bool(),
+       "optional: whether a moving action makes this check (a row of `checks` with for_moves) in the scenario's "
+       "wind, the creature moving by the move's speed kind (turn queries; starfinder: flying in a hindering wind)"},
       {"tumble_bonus", {{"mover", Type::Record("creature")}}, Type::Number(),
        "optional: what the creature adds to the d20 of its Tumble checks when the move's `tumble:` gives no "
        "`modifier` (turn queries; d20: its skill, scenario `skills: { tumble: 8 }`, read with mover.bonuses(tumble))"},

@@ -1,0 +1,1 @@
+run tests/golden/turn_check_unknown_row.yaml
