@@ -520,6 +520,19 @@ bool CheckTumble(const SourceFile& file, const YAML::Node& node, const ruleset::
   if (YAML::Node modifier = tumble.Optional("modifier"); modifier.IsDefined()) {
     CheckGivenModifier(file, modifier, "the tumbler's Tumble modifier", diagnostics);
   }
+  // `accelerated: true`: at full speed, each check with the rows' accelerated_modifier (SRD -10).
+  if (YAML::Node accelerated = tumble.Optional("accelerated"); accelerated.IsDefined()) {
+    bool fast = yaml::ReadBool(file, accelerated, "the tumble's 'accelerated'", diagnostics).value_or(false);
+    const tables::Table& tumbles = *rules.tables.Find("tumbles");
+    bool any = std::any_of(tumbles.rows.begin(), tumbles.rows.end(),
+                           [](const tables::Row& row) { return row.Get("accelerated_modifier") != nullptr; });
+    if (fast && !any) {
+      diagnostics.Error("unknown-name", yaml::SpanOf(file, accelerated),
+                        fmt::format("ruleset '{}' has no accelerated tumbling: no row of its table 'tumbles' gives an "
+                                    "'accelerated_modifier' (docs/tables.md)",
+                                    rules.manifest.name));
+    }
+  }
   tumble.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
 }
