@@ -233,6 +233,9 @@
 ---@field ends_move_on_failure boolean column `ends_move_on_failure`
 ---@field through_enemy boolean column `through_enemy`
 ---@field while_moving? string column `while_moving`
+---@field accelerated_modifier? integer column `accelerated_modifier`
+---@field while_accelerated? string column `while_accelerated`
+---@field one_check_per_space? boolean column `one_check_per_space`
 
 ---@class rulecraft.row.escapes: rulecraft.Row
 ---@field dc integer column `dc`

@@ -574,6 +574,21 @@ bool CheckMoveCheck(const SourceFile& file, const YAML::Node& node, const MoveCh
   if (YAML::Node modifier = check.Optional("modifier"); modifier.IsDefined()) {
     CheckGivenModifier(file, modifier, kind.modifier, diagnostics);
   }
+  // `accelerated: true`: at full speed, each check with the rows' accelerated_modifier (SRD -10).
+  // Only a tumble has it (kTumble); elsewhere the key is unknown.
+  if (YAML::Node accelerated = &kind == &kTumble ? check.Optional("accelerated") : YAML::Node(YAML::NodeType::Undefined);
+      accelerated.IsDefined()) {
+    bool fast = yaml::ReadBool(file, accelerated, "the tumble's 'accelerated'", diagnostics).value_or(false);
+    const tables::Table& tumbles = *rules.tables.Find("tumbles");
+    bool any = std::any_of(tumbles.rows.begin(), tumbles.rows.end(),
+                           [](const tables::Row& row) { return row.Get("accelerated_modifier") != nullptr; });
+    if (fast && !any) {
+      diagnostics.Error("unknown-name", yaml::SpanOf(file, accelerated),
+                        fmt::format("ruleset '{}' has no accelerated tumbling: no row of its table 'tumbles' gives an "
+                                    "'accelerated_modifier' (docs/tables.md)",
+                                    rules.manifest.name));
+    }
+  }
   check.RejectUnknown();
   return diagnostics.ErrorCount() == errors;
 }

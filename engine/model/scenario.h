@@ -155,6 +155,7 @@ struct Creature {
   ArmorClassParts ac;
   std::map<std::string, int32_t> levels;  // class (a row of `classes`) → its level in it
   std::string load = "light";             // a row of `loads` (the ruleset's, when it has one)
+  double cr = 0;                          // challenge rating (scenario `cr:`; "1/2" read as 0.5)
   SourceSpan span;
   bool valid = true;  // false when some field had an error (reported); queries on it fail
 

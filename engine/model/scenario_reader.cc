@@ -9,6 +9,7 @@
 
 #include "base/limits.h"
 #include "base/suggest.h"
+#include "model/cr_reader.h"
 #include "model/map_reader.h"
 #include "model/numbers_reader.h"
 #include "model/placement_check.h"
@@ -270,6 +271,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
   ReadWeapons(file, reader.Optional("weapons"), rules, creature, diagnostics);
   ReadSkills(file, reader.Optional("skills"), rules, creature, diagnostics);
+  ReadChallengeRating(file, reader.Optional("cr"), creature, diagnostics);
   // Asked for in this order, so an unknown key's note lists them so.
   YAML::Node abilities = reader.Optional("abilities");
   YAML::Node ac = reader.Optional("ac");

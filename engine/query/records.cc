@@ -58,6 +58,7 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
   slots[static_cast<size_t>(field++)].number = ac.max_dex.value_or(0);
   slots[static_cast<size_t>(field++)].number = ac.max_dex ? 1 : 0;
   slots[static_cast<size_t>(field++)].number = row("loads", creature.load);
+  slots[static_cast<size_t>(field++)].number = creature.cr;
   record.bonuses.levels.clear();
   for (const auto& [name, level] : creature.levels) {
     int id = program.LevelClass(name);

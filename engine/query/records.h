@@ -15,9 +15,9 @@ namespace rulecraft::query {
 // A creature record: header (flags, bonuses) then size, race, armor, has_race, land, has_land,
 // long, moving, fly, swim, climb, burrow, maneuverability, squeezed, the six ability scores,
 // the AC parts (armor, kinetic_armor, shield, natural, deflection, dodge, misc, max_dex,
-// caps_dex) and load.
+// caps_dex), load and cr (challenge rating).
 struct CreatureRecord {
-  std::array<eval::Slot, compile::kRecordHeader + 30> slots;
+  std::array<eval::Slot, compile::kRecordHeader + 31> slots;
   eval::HostBonuses bonuses;
 
   CreatureRecord() = default;

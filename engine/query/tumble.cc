@@ -7,6 +7,8 @@
 
 #include "dsl/eval/machine.h"
 #include "model/attitude.h"
+#include "query/attack_refusal.h"
+#include "query/explain.h"
 #include "query/given_dice.h"
 #include "query/records.h"
 
@@ -29,18 +31,63 @@ const tables::Row* KindOf(const tables::Table& tumbles, bool through) {
   return nullptr;
 }
 
+// Whether the row's cell `column` is true.
+bool Flag(const tables::Row& row, const char* column) {
+  const tables::Value* cell = row.Get(column);
+  return cell != nullptr && cell->AsBool();
+}
+
+// The terrain kind of the square step `step` (1-based) of `steps` tumbles into: the mover's first
+// square there; "open" off the map or without one.
+std::string TerrainOfStep(const AnswerContext& context, const nlohmann::json& steps, size_t step) {
+  if (step == 0 || step > steps.size() || !context.scenario.map) return "open";
+  const nlohmann::json& at = steps[step - 1]["at"];
+  model::Square square{at[0].get<int32_t>(), at[1].get<int32_t>()};
+  if (!context.scenario.map->Contains(square)) return "open";
+  return context.scenario.map->TerrainAt(square);
+}
+
 }  // namespace
 
-std::vector<std::string> TumblingConditions(const ruleset::Ruleset& rules) {
+bool Accelerated(const nlohmann::json& tumble) {
+  return tumble.is_object() && tumble.value("accelerated", false);
+}
+
+std::vector<std::string> TumblingConditions(const ruleset::Ruleset& rules, bool accelerated) {
   std::vector<std::string> names;
   const tables::Table* tumbles = rules.tables.Find("tumbles");
   if (tumbles == nullptr) return names;
   for (const tables::Row& row : tumbles->rows) {
-    const tables::Value* cell = row.Get("while_moving");
+    const tables::Value* cell = row.Get(accelerated ? "while_accelerated" : "while_moving");
     if (cell == nullptr || cell->text.empty()) continue;
     if (std::find(names.begin(), names.end(), cell->text) == names.end()) names.push_back(cell->text);
   }
   return names;
+}
+
+bool MayTumble(const AnswerContext& context, const model::Creature& mover, bool& allowed, std::string& why,
+               nlohmann::json& answer, nlohmann::json& result) {
+  const compile::Program& program = *context.rules.program;
+  int rule = program.FindRule("may_tumble");
+  if (rule < 0) return true;
+  CreatureRecord record;
+  BuildCreatureRecord(mover, context.rules, record);
+  eval::Machine machine(program);
+  eval::Trace trace;
+  machine.SetTrace(&trace);
+  eval::Slot slot{.record = record.slots.data()};
+  bool may = machine.Call(rule, {&slot, 1}).number != 0;
+  machine.SetTrace(nullptr);
+  if (!machine.error().empty()) return Fail(result, machine.error());
+  if (!may) {
+    const compile::CompiledRule& refusing =
+        program.rules[static_cast<size_t>(FirstRefusingRule(trace, program, 0, rule))];
+    why = fmt::format("'{}' may not tumble: rule {} ({}) says no", mover.id, refusing.name,
+                      Where(refusing.span, context.sources));
+    answer["explain"] = ExplainTrace(trace, program, context.sources);
+    allowed = false;
+  }
+  return true;
 }
 
 bool CheckTumbles(const AnswerContext& context, const model::Query& query, const model::Creature& mover,
@@ -52,6 +99,7 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
   if (tumbles == nullptr || dc_rule < 0) {
     return Fail(result, "a tumble needs the ruleset's table 'tumbles' and rule 'tumble_dc' (docs/tables.md, docs/dsl.md)");
   }
+  const tables::Table& terrain = context.rules.Table("terrain");
   // The opponents the move passes, in the order of its steps.
   const nlohmann::json steps = sub.value("steps", nlohmann::json::array());
   const nlohmann::json provoked = sub.value("attacks_of_opportunity", nlohmann::json::array());
@@ -89,6 +137,7 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
   std::stable_sort(passed.begin(), passed.end(), [](const Passed& a, const Passed& b) { return a.step < b.step; });
   nlohmann::json given = tumble.is_object() && tumble.contains("rolls") ? tumble["rolls"] : nlohmann::json::array();
   if (tumble.is_object() && tumble.contains("roll")) given = nlohmann::json::array({tumble["roll"]});
+  bool accelerated = Accelerated(tumble);
   // The check's modifier: the query's `modifier`, else the rule tumble_bonus (the creature's
   // skills: `skills: { tumble: 8 }`), else 0.
   int64_t modifier = 0;
@@ -103,40 +152,86 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
     modifier_rule = fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
   }
   GivenDice dice(context, query, "tumble", given);
+  const compile::CompiledRule& dc_compiled = program.rules[static_cast<size_t>(dc_rule)];
   int check = 0;
-  for (const Passed& entry : passed) {
+  for (size_t first = 0; first < passed.size();) {
+    const Passed& entry = passed[first];
     const tables::Row* kind = KindOf(*tumbles, entry.through);
     if (kind == nullptr) {
       return Fail(result, fmt::format("table 'tumbles' has no row with through_enemy: {}",
                                       entry.through ? "true" : "false"));
     }
-    eval::Slot args[2] = {eval::Slot{.number = static_cast<double>(tumbles->IndexOf(kind->name))},
-                          eval::Slot{.number = static_cast<double>(earlier)}};
-    double dc = machine.Call(dc_rule, args).number;
-    if (!machine.error().empty()) return Fail(result, machine.error());
+    // The opponents this check is made against: this one, and with one_check_per_space those the
+    // move leaves at the same step.
+    size_t last = first + 1;
+    if (!entry.through && Flag(*kind, "one_check_per_space")) {
+      while (last < passed.size() && !passed[last].through && passed[last].step == entry.step) ++last;
+    }
+    std::string square_kind = TerrainOfStep(context, steps, entry.step);
+    int terrain_row = terrain.IndexOf(square_kind);
+    if (terrain_row < 0) terrain_row = terrain.IndexOf("open");
+    double dc = 0;
+    size_t hardest = first;
+    for (size_t i = first; i < last; ++i) {
+      CreatureRecord opponent_record;
+      BuildCreatureRecord(*passed[i].opponent, context.rules, opponent_record);
+      eval::Slot args[5] = {eval::Slot{.number = static_cast<double>(tumbles->IndexOf(kind->name))},
+                            eval::Slot{.number = static_cast<double>(earlier)},
+                            eval::Slot{.record = opponent_record.slots.data()},
+                            eval::Slot{.number = static_cast<double>(last - first - 1)},
+                            eval::Slot{.number = static_cast<double>(terrain_row)}};
+      double asked = machine.Call(dc_rule, args).number;
+      if (!machine.error().empty()) return Fail(result, machine.error());
+      if (i == first || asked > dc) {
+        dc = asked;
+        hardest = i;
+      }
+    }
+    int64_t accelerated_modifier = 0;
+    if (accelerated) {
+      const tables::Value* cell = kind->Get("accelerated_modifier");
+      if (cell == nullptr) {
+        return Fail(result, fmt::format("row '{}' of table 'tumbles' gives no 'accelerated_modifier': the tumble "
+                                        "cannot be accelerated",
+                                        kind->name));
+      }
+      accelerated_modifier = static_cast<int64_t>(std::llround(cell->number));
+    }
     std::string rolled;
     int64_t roll = dice.Roll(20, ++check, rolled);
-    int64_t total = roll + modifier;
+    int64_t total = roll + modifier + accelerated_modifier;
     bool success = static_cast<double>(total) >= dc;
     ++earlier;
-    const compile::CompiledRule& rule = program.rules[static_cast<size_t>(dc_rule)];
-    checks.push_back({{"by", entry.opponent->id},
+    const model::Creature& by = *passed[hardest].opponent;
+    nlohmann::json also = nlohmann::json::array();
+    for (size_t i = first; i < last; ++i) {
+      if (i != hardest) also.push_back(passed[i].opponent->id);
+    }
+    checks.push_back({{"by", by.id},
                       {"kind", kind->name},
                       {"step", entry.step},
+                      {"terrain", terrain.rows[static_cast<size_t>(terrain_row)].name},
                       {"dc", Number(dc)},
-                      {"dc_rule", fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources))},
+                      {"dc_rule", fmt::format("rule {} ({})", dc_compiled.name, Where(dc_compiled.span, context.sources))},
                       {"roll", roll},
                       {"modifier", modifier},
                       {"total", total},
                       {"success", success},
                       {"rolled", rolled}});
-    if (!modifier_rule.empty()) checks.back()["modifier_rule"] = modifier_rule;
+    nlohmann::json& made = checks.back();
+    if (!also.empty()) made["also"] = std::move(also);
+    if (!modifier_rule.empty()) made["modifier_rule"] = modifier_rule;
+    if (accelerated) {
+      made["accelerated_modifier"] = accelerated_modifier;
+      made["accelerated_modifier_from"] = fmt::format("table tumbles, row {}, column accelerated_modifier", kind->name);
+    }
+    size_t group = first;
+    first = last;
     if (success) {
-      outcome.avoided.push_back(entry.opponent->id);
+      for (size_t i = group; i < last; ++i) outcome.avoided.push_back(passed[i].opponent->id);
       continue;
     }
-    const tables::Value* ends = kind->Get("ends_move_on_failure");
-    if (ends != nullptr && ends->AsBool()) {
+    if (Flag(*kind, "ends_move_on_failure")) {
       outcome.stop_step = entry.step;
       outcome.stopped_by = entry.opponent->id;
       break;  // the move ends before the enemy's square: the opponents after it are not passed

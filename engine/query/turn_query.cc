@@ -369,8 +369,14 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
   if (action.stand_up) move.params["stand_up"] = true;
   // A tumbling move is asked with the conditions the creature has while it tumbles (table
   // tumbles, while_moving: half speed, enemies' squares passable), taken off again after it.
-  WhileTumbling tumbling(walk.creature.conditions,
-                         params.contains("tumble") ? TumblingConditions(context.rules) : std::vector<std::string>{});
+  // An accelerated tumble moves with the rows' while_accelerated conditions instead (full speed).
+  if (params.contains("tumble")) {
+    if (!MayTumble(context, walk.creature, allowed, why, answer, result)) return false;
+    if (!allowed) return true;
+  }
+  WhileTumbling tumbling(walk.creature.conditions, params.contains("tumble")
+                                                       ? TumblingConditions(context.rules, Accelerated(params["tumble"]))
+                                                       : std::vector<std::string>{});
   // A move that squeezes with Escape Artist is asked with the conditions it has while it does
   // (table escapes, while_moving: spaces under half its width passable), taken off again after it.
   WhileTumbling escaping(walk.creature.conditions, params.contains("escape_artist")

@@ -170,11 +170,15 @@ std::vector<TableSchema> BuildSchemas() {
   // The Tumble checks a moving action's `tumble:` makes (turn queries, docs/scenarios.md): a
   // check's `dc` and the DC's rise `per_extra_opponent` (rule tumble_dc reads them), whether a
   // failed check `ends_move_on_failure` (before the enemy's square), and the condition the creature
-  // has `while_moving` (its speed halved, enemies' squares passable: the movement rules read it).
+  // has `while_moving` (its speed halved, enemies' squares passable: the movement rules read it);
+  // for an accelerated tumble (`accelerated: true`) the modifier on each check and the condition
+  // it has instead (`accelerated_modifier`, `while_accelerated`: full speed); and whether the
+  // opponents a move provokes at the same step share one check (`one_check_per_space`: Starfinder).
   schemas.push_back({"tumbles", false, false, false,
                      {Col("dc", T::kInt, true), Col("per_extra_opponent", T::kInt, true),
                       Col("ends_move_on_failure", T::kBool, true), Col("through_enemy", T::kBool, true),
-                      Col("while_moving", T::kName, false)},
+                      Col("while_moving", T::kName, false), Col("accelerated_modifier", T::kInt, false),
+                      Col("while_accelerated", T::kName, false), Col("one_check_per_space", T::kBool, false)},
                      {},
                      {}});
   // The Escape Artist checks a moving action's `escape_artist:` makes (turn queries): a check's

@@ -47,7 +47,8 @@ const std::vector<RecordKind>& RecordKinds() {
         {"ac_max_dex", Type::Number(),
          "the most Dex bonus to AC its armor allows (`ac: { max_dex }`, else the `armor` row's max_dex); see ac_caps_dex"},
         {"ac_caps_dex", Type::Bool(), "whether its armor caps its Dex bonus to AC (ac_max_dex holds the cap)"},
-        {"load", Type::Row("loads"), "the load it carries (scenario `load:`, a row of `loads`; default light)"}},
+        {"load", Type::Row("loads"), "the load it carries (scenario `load:`, a row of `loads`; default light)"},
+        {"cr", Type::Number(), "its challenge rating (scenario `cr:`, 1/2 as 0.5; default 0; Starfinder's tumble DCs read it)"}},
        true,
        true,
        "a creature of the scenario"},
@@ -324,10 +325,17 @@ const std::vector<HookPoint>& HookPoints() {
        "optional: whether a tumbling move checks against this opponent it passes (turn queries, a move's `tumble:`; "
        "d20: one that makes attacks of opportunity — a helpless one is passed without a check); without it, every "
        "opponent"},
-      {"tumble_dc", {{"kind", Type::Row("tumbles")}, {"earlier", Type::Number()}}, Type::Number(),
-       "optional: the DC of a Tumble check of this kind (a row of `tumbles`) after `earlier` opponents were tumbled past "
-       "this round (turn queries, a move's `tumble:`; SRD Tumble: 15, 25 through an enemy's square, +2 per additional "
-       "opponent)"},
+      {"tumble_dc",
+       {{"kind", Type::Row("tumbles")}, {"earlier", Type::Number()}, {"opponent", Type::Record("creature")},
+        {"others", Type::Number()}, {"surface", Type::Row("terrain")}},
+       Type::Number(),
+       "optional: the DC of a Tumble check of this kind (a row of `tumbles`) after `earlier` checks this round, against "
+       "`opponent`, with `others` more opponents sharing the check (a row with one_check_per_space), made to tumble "
+       "into a square of terrain `surface` (turn queries, a move's `tumble:`; SRD Tumble: 15, 25 through an enemy's square, +2 "
+       "per additional opponent, the surface's modifier; Starfinder: 15 or 20 + 1-1/2 x the opponent's CR)"},
+      {"may_tumble", {{"mover", Type::Record("creature")}}, Type::Bool(),
+       "optional: whether the creature may tumble at all (turn queries, a move's `tumble:`; SRD Tumble: not when its "
+       "speed is reduced by armor or load; Starfinder: not encumbered or overburdened); without it, always"},
       {"check_allowed", {{"check", Type::Row("checks")}, {"mover", Type::Record("creature")}}, Type::Bool(),
        "optional: whether the creature may attempt this check of an action (a row of `checks`; turn queries; "
        "starfinder: a clumsy flier may not hover)"},
