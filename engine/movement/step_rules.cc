@@ -19,6 +19,14 @@ size_t BarrierKey(const SubStep& step) {
   return step.barrier == 0 ? 0 : static_cast<size_t>(step.barrier - 1) * 2 + (step.crosses ? 1 : 2);
 }
 
+// The dense memo of the thread's last StepRules, every entry NaN again, kept for the next one
+// of the same size (the next query's): so a query pays for the steps it evaluates, not for
+// filling a memo over every class of the ruleset's terrain.
+std::vector<float>& SpareMemo() {
+  thread_local std::vector<float> spare;
+  return spare;
+}
+
 }  // namespace
 
 StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode,
@@ -52,6 +60,15 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
 
 StepRules::~StepRules() {
   if (hooks_ != nullptr) hooks_->SetOracle(nullptr);
+  GiveBackMemo();
+}
+
+void StepRules::GiveBackMemo() {
+  if (costs_.empty()) return;
+  for (size_t index : costs_set_) costs_[index] = std::numeric_limits<float>::quiet_NaN();
+  costs_set_.clear();
+  SpareMemo().swap(costs_);
+  costs_.clear();
 }
 
 const Occupant* StepRules::OccupantFor(uint16_t cls) const {
@@ -142,16 +159,26 @@ float StepRules::Cost(const SubStep& step) {
                  static_cast<size_t>(step.diagonal_number);
   float& memo = costs_.empty() ? sparse_costs_.try_emplace(index, std::numeric_limits<float>::quiet_NaN()).first->second
                                : costs_[index];
-  if (std::isnan(memo)) memo = Evaluate(step);
+  if (std::isnan(memo)) {
+    memo = Evaluate(step);
+    if (!costs_.empty()) costs_set_.push_back(index);  // to clean when the memo is given back
+  }
   return memo;
 }
 
 void StepRules::SizeMemo() {
   stride_ = static_cast<size_t>(cycle_ + 1) * turns_ * widths_ * barriers_;
   size_t entries = classes_ * classes_ * classes_ * stride_;
-  costs_.clear();
+  GiveBackMemo();
   sparse_costs_.clear();
-  if (entries <= kMaxDenseMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+  if (entries > kMaxDenseMemo) return;
+  std::vector<float>& spare = SpareMemo();
+  if (spare.size() == entries) {
+    costs_.swap(spare);
+  } else {
+    std::vector<float>().swap(spare);
+    costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+  }
 }
 
 void StepRules::TrackTurns() {
