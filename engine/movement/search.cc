@@ -19,7 +19,25 @@ constexpr int kBuckets = 256;
 // while no step costs kBuckets or more (so no two live keys are a full ring apart).
 class BucketQueue {
  public:
-  BucketQueue() : buckets_(kBuckets) {}
+  // Takes emptied buckets from the thread's earlier queues when there are some, so a small
+  // search does not allocate its buckets again.
+  BucketQueue() {
+    std::vector<Buckets>& pool = Pool();
+    if (pool.empty()) {
+      buckets_.resize(kBuckets);
+    } else {
+      buckets_ = std::move(pool.back());
+      pool.pop_back();
+    }
+  }
+  // Gives the buckets back emptied, unless they hold more than kMaxPooled entries' room.
+  ~BucketQueue() {
+    size_t room = 0;
+    for (std::vector<int32_t>& bucket : buckets_) bucket.clear(), room += bucket.capacity();
+    if (room <= kMaxPooled) Pool().push_back(std::move(buckets_));
+  }
+  BucketQueue(const BucketQueue&) = delete;
+  BucketQueue& operator=(const BucketQueue&) = delete;
   void Push(float cost, int32_t state) {
     buckets_[static_cast<uint32_t>(cost) & (kBuckets - 1)].push_back(state);
     ++size_;
@@ -37,7 +55,13 @@ class BucketQueue {
   }
 
  private:
-  std::vector<std::vector<int32_t>> buckets_;
+  using Buckets = std::vector<std::vector<int32_t>>;
+  static constexpr size_t kMaxPooled = size_t{1} << 16;
+  static std::vector<Buckets>& Pool() {
+    thread_local std::vector<Buckets> pool;
+    return pool;
+  }
+  Buckets buckets_;
   int64_t current_ = 0;
   size_t size_ = 0;
 };

@@ -1,5 +1,6 @@
 #include "movement/step_rules.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -19,12 +20,16 @@ size_t BarrierKey(const SubStep& step) {
   return step.barrier == 0 ? 0 : static_cast<size_t>(step.barrier - 1) * 2 + (step.crosses ? 1 : 2);
 }
 
-// The dense memo of the thread's last StepRules, every entry NaN again, kept for the next one
-// of the same size (the next query's): so a query pays for the steps it evaluates, not for
-// filling a memo over every class of the ruleset's terrain.
-std::vector<float>& SpareMemo() {
-  thread_local std::vector<float> spare;
-  return spare;
+// The dense memos of the thread's last StepRules, every entry NaN again, kept for the next one
+// of the same size: so a query pays for the steps it evaluates, not for filling a memo over
+// every class of the ruleset's terrain. A few sizes are kept (a query's view of the map with
+// its creatures and a placement's view of terrain alone differ), each of at most
+// kMaxSpareMemo entries, the latest first.
+constexpr size_t kSpareMemos = 4;
+constexpr size_t kMaxSpareMemo = size_t{1} << 18;
+std::vector<std::vector<float>>& SpareMemos() {
+  thread_local std::vector<std::vector<float>> spares;
+  return spares;
 }
 
 }  // namespace
@@ -67,8 +72,12 @@ void StepRules::GiveBackMemo() {
   if (costs_.empty()) return;
   for (size_t index : costs_set_) costs_[index] = std::numeric_limits<float>::quiet_NaN();
   costs_set_.clear();
-  SpareMemo().swap(costs_);
-  costs_.clear();
+  std::vector<std::vector<float>>& spares = SpareMemos();
+  if (costs_.size() <= kMaxSpareMemo) {
+    if (spares.size() == kSpareMemos) spares.pop_back();
+    spares.insert(spares.begin(), std::move(costs_));
+  }
+  costs_ = {};
 }
 
 const Occupant* StepRules::OccupantFor(uint16_t cls) const {
@@ -172,11 +181,12 @@ void StepRules::SizeMemo() {
   GiveBackMemo();
   sparse_costs_.clear();
   if (entries > kMaxDenseMemo) return;
-  std::vector<float>& spare = SpareMemo();
-  if (spare.size() == entries) {
-    costs_.swap(spare);
+  std::vector<std::vector<float>>& spares = SpareMemos();
+  auto same = std::find_if(spares.begin(), spares.end(), [&](const std::vector<float>& memo) { return memo.size() == entries; });
+  if (same != spares.end()) {
+    costs_ = std::move(*same);
+    spares.erase(same);
   } else {
-    std::vector<float>().swap(spare);
     costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
   }
 }
