@@ -36,7 +36,8 @@ bool Place(OpenScenario::Impl& open, std::vector<model::Creature> as_placed, Dia
   scenario.creatures = as_placed;
   size_t errors = diagnostics.ErrorCount();
   model::CheckPlacement(scenario, diagnostics);
-  bool placed = diagnostics.ErrorCount() == errors && query::SettlePlacements(scenario, *open.loaded.ruleset, diagnostics);
+  bool placed = diagnostics.ErrorCount() == errors &&
+                query::SettlePlacements(scenario, *open.loaded.ruleset, diagnostics);
   if (!placed) {
     scenario.creatures = std::move(settled);
     return false;

@@ -44,7 +44,9 @@ class Writer {
   void String(const std::string& value) {
     for (char c : value) {
       auto byte = static_cast<unsigned char>(c);
-      if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') {  // dump's own escaping, and its invalid UTF-8 replacement
+      // Control characters, quotes, backslashes and bytes past ASCII: dump's own escaping and
+      // its replacement of invalid UTF-8.
+      if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') {
         Add(nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         return;
       }

@@ -523,7 +523,8 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
                   static_cast<size_t>(reach.cycle);
   SpareArrays& spare = Spare();
   TakeSpare(spare.cost, reach.cost, states, kUnreached);
-  if (target) TakeSpare(spare.parent, reach.parent, states, int32_t{-1});  // only a search toward a square needs its route
+  // Only a search toward a square needs its route.
+  if (target) TakeSpare(spare.parent, reach.parent, states, int32_t{-1});
   reach.listed = true;
   if (!grid.Contains(start.x, start.y)) {
     reach.top = 0, reach.bottom = -1;  // nothing reached

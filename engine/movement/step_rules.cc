@@ -182,7 +182,8 @@ void StepRules::SizeMemo() {
   sparse_costs_.clear();
   if (entries > kMaxDenseMemo) return;
   std::vector<std::vector<float>>& spares = SpareMemos();
-  auto same = std::find_if(spares.begin(), spares.end(), [&](const std::vector<float>& memo) { return memo.size() == entries; });
+  auto same = std::find_if(spares.begin(), spares.end(),
+                           [&](const std::vector<float>& memo) { return memo.size() == entries; });
   if (same != spares.end()) {
     costs_ = std::move(*same);
     spares.erase(same);
