@@ -29,36 +29,47 @@ model::Creature* FindCreature(std::vector<model::Creature>& creatures, const std
 
 // Places `as_placed` on the scenario as loading does (model::CheckPlacement, then
 // query::SettlePlacements); keeps it and returns true when nothing is refused, else leaves the
-// scenario's creatures as they were. With `changed` (the index of the one creature that differs
-// from the scenario's as_placed), only that creature is settled again: settling looks at the
-// terrain under a creature and at the creature alone (query/placement.cc's space check holds no
-// other creature), so the others keep where they settled; overlaps and shared squares are
-// still checked for all.
-bool Place(OpenScenario::Impl& open, std::vector<model::Creature> as_placed, Diagnostics& diagnostics,
-           std::optional<size_t> changed = std::nullopt) {
+// scenario's creatures as they were.
+bool Place(OpenScenario::Impl& open, std::vector<model::Creature> as_placed, Diagnostics& diagnostics) {
   model::Scenario& scenario = open.loaded.scenario;
-  const ruleset::Ruleset& rules = *open.loaded.ruleset;
   std::vector<model::Creature> settled = std::move(scenario.creatures);
   scenario.creatures = as_placed;
   size_t errors = diagnostics.ErrorCount();
   model::CheckPlacement(scenario, diagnostics);
-  bool placed = diagnostics.ErrorCount() == errors;
-  if (placed && changed && settled.size() == as_placed.size() && *changed < as_placed.size()) {
-    scenario.creatures = {as_placed[*changed]};
-    placed = query::SettlePlacements(scenario, rules, diagnostics);
-    model::Creature moved = std::move(scenario.creatures[0]);
-    scenario.creatures = settled;
-    scenario.creatures[*changed] = std::move(moved);
-    placed = placed && query::CheckSharedSquares(scenario, rules, diagnostics);
-  } else if (placed) {
-    placed = query::SettlePlacements(scenario, rules, diagnostics);
-  }
+  bool placed = diagnostics.ErrorCount() == errors &&
+                query::SettlePlacements(scenario, *open.loaded.ruleset, diagnostics);
   if (!placed) {
     scenario.creatures = std::move(settled);
     return false;
   }
   open.as_placed = std::move(as_placed);
   return true;
+}
+
+// Places again the one creature `open.as_placed[changed]` that differs from where the scenario
+// has it, as Place would: its placement is checked and settled alone (settling looks at the
+// terrain under a creature and at the creature alone, query/placement.cc's space check holds no
+// other creature, and the others were placed on this map before), then overlaps and shared
+// squares are checked for all. False, with the scenario's creatures as they were, when refused;
+// the caller then puts `as_placed[changed]` back. No creature but that one is copied.
+bool PlaceChanged(OpenScenario::Impl& open, size_t changed, Diagnostics& diagnostics) {
+  model::Scenario& scenario = open.loaded.scenario;
+  const ruleset::Ruleset& rules = *open.loaded.ruleset;
+  if (scenario.creatures.size() != open.as_placed.size() || changed >= open.as_placed.size()) {
+    return Place(open, open.as_placed, diagnostics);
+  }
+  std::vector<model::Creature> settled = std::move(scenario.creatures);
+  scenario.creatures = {open.as_placed[changed]};
+  size_t errors = diagnostics.ErrorCount();
+  model::CheckPlacement(scenario, diagnostics);
+  bool placed = diagnostics.ErrorCount() == errors && query::SettlePlacements(scenario, rules, diagnostics);
+  model::Creature moved = std::move(scenario.creatures[0]);
+  scenario.creatures = std::move(settled);
+  if (!placed) return false;
+  std::swap(scenario.creatures[changed], moved);  // `moved` now holds where it stood before
+  if (query::CheckSharedSquares(scenario, rules, diagnostics)) return true;
+  scenario.creatures[changed] = std::move(moved);
+  return false;
 }
 
 }  // namespace
@@ -105,22 +116,23 @@ std::optional<nlohmann::json> OpenScenario::Ask(const std::string& query_text, D
 }
 
 bool OpenScenario::MoveCreature(const std::string& creature_id, int x, int y, Diagnostics& diagnostics) {
-  std::vector<model::Creature> as_placed = impl_->as_placed;
-  model::Creature* creature = FindCreature(as_placed, creature_id, diagnostics);
+  model::Creature* creature = FindCreature(impl_->as_placed, creature_id, diagnostics);
   if (creature == nullptr) return false;
+  model::Square before = creature->at;
   creature->at = {x, y};
-  auto index = static_cast<size_t>(creature - as_placed.data());
-  return Place(*impl_, std::move(as_placed), diagnostics, index);
+  if (PlaceChanged(*impl_, static_cast<size_t>(creature - impl_->as_placed.data()), diagnostics)) return true;
+  creature->at = before;
+  return false;
 }
 
 bool OpenScenario::SetConditions(const std::string& creature_id, std::vector<std::string> conditions,
                                  Diagnostics& diagnostics) {
-  std::vector<model::Creature> as_placed = impl_->as_placed;
-  model::Creature* creature = FindCreature(as_placed, creature_id, diagnostics);
+  model::Creature* creature = FindCreature(impl_->as_placed, creature_id, diagnostics);
   if (creature == nullptr) return false;
+  std::swap(creature->conditions, conditions);  // `conditions` now holds the ones before
+  if (PlaceChanged(*impl_, static_cast<size_t>(creature - impl_->as_placed.data()), diagnostics)) return true;
   creature->conditions = std::move(conditions);
-  auto index = static_cast<size_t>(creature - as_placed.data());
-  return Place(*impl_, std::move(as_placed), diagnostics, index);
+  return false;
 }
 
 bool OpenScenario::PaintSquare(int x, int y, const std::string& terrain, Diagnostics& diagnostics) {

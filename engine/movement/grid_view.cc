@@ -7,6 +7,34 @@
 #include "model/attitude.h"
 
 namespace rulecraft::movement {
+namespace {
+
+// Maps of at most this many squares have their terrain classes kept between views (below).
+constexpr size_t kMaxKeptCells = size_t{1} << 18;
+
+// The padded terrain classes of the last view of a whole map this thread made (the view's cells
+// before creatures are added), with everything they were made from, so that the next view of
+// the same map with the same class per terrain kind (a query after a creature moved) copies them
+// instead of converting every square again.
+struct TerrainClasses {
+  std::vector<uint16_t> map_cells;  // the map's terrain kinds, compared whole
+  int32_t map_width = 0;
+  std::vector<uint16_t> class_of_kind;
+  uint16_t outside = 0;
+  std::vector<uint16_t> cells;
+
+  bool Matches(const model::GridMap& map, const std::vector<uint16_t>& classes, uint16_t outside_class) const {
+    return !cells.empty() && map_width == map.width && outside == outside_class && class_of_kind == classes &&
+           map_cells == map.cells;
+  }
+};
+
+TerrainClasses& LastTerrainClasses() {
+  thread_local TerrainClasses last;
+  return last;
+}
+
+}  // namespace
 
 Occupant SeenAsOccupant(const model::Creature& other, const model::Creature& mover, const ruleset::Ruleset& rules,
                     bool with_names) {
@@ -101,12 +129,19 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   std::vector<uint16_t> class_of_kind;
   for (int row : row_of_kind) class_of_kind.push_back(static_cast<uint16_t>(static_cast<size_t>(row) * per_terrain));
   size_t stride = static_cast<size_t>(Stride());
-  cells_.assign(stride * static_cast<size_t>(height_ + 2), static_cast<uint16_t>(ClassCount()));
-  for (int32_t y = 0; y < height_; ++y) {
-    const uint16_t* kinds = map.cells.data() + static_cast<size_t>(y + origin_.y) * static_cast<size_t>(map.width) +
-                            static_cast<size_t>(origin_.x);
-    uint16_t* row = cells_.data() + static_cast<size_t>(y + 1) * stride + 1;
-    for (int32_t x = 0; x < width_; ++x) row[x] = class_of_kind[kinds[x]];
+  TerrainClasses& last = LastTerrainClasses();
+  bool whole_map = terrain_window == nullptr && map.cells.size() <= kMaxKeptCells;
+  if (whole_map && last.Matches(map, class_of_kind, Outside())) {
+    cells_ = last.cells;
+  } else {
+    cells_.assign(stride * static_cast<size_t>(height_ + 2), Outside());
+    for (int32_t y = 0; y < height_; ++y) {
+      const uint16_t* kinds = map.cells.data() + static_cast<size_t>(y + origin_.y) * static_cast<size_t>(map.width) +
+                              static_cast<size_t>(origin_.x);
+      uint16_t* row = cells_.data() + static_cast<size_t>(y + 1) * stride + 1;
+      for (int32_t x = 0; x < width_; ++x) row[x] = class_of_kind[kinds[x]];
+    }
+    if (whole_map) last = {map.cells, map.width, class_of_kind, Outside(), cells_};
   }
   classes_used_ = class_of_kind;
   for (const auto& [cell, occupant] : occupant_at) {

@@ -19,7 +19,25 @@ constexpr int kBuckets = 256;
 // while no step costs kBuckets or more (so no two live keys are a full ring apart).
 class BucketQueue {
  public:
-  BucketQueue() : buckets_(kBuckets) {}
+  // Takes emptied buckets from the thread's earlier queues when there are some, so a small
+  // search does not allocate its buckets again.
+  BucketQueue() {
+    std::vector<Buckets>& pool = Pool();
+    if (pool.empty()) {
+      buckets_.resize(kBuckets);
+    } else {
+      buckets_ = std::move(pool.back());
+      pool.pop_back();
+    }
+  }
+  // Gives the buckets back emptied, unless they hold more than kMaxPooled entries' room.
+  ~BucketQueue() {
+    size_t room = 0;
+    for (std::vector<int32_t>& bucket : buckets_) bucket.clear(), room += bucket.capacity();
+    if (room <= kMaxPooled) Pool().push_back(std::move(buckets_));
+  }
+  BucketQueue(const BucketQueue&) = delete;
+  BucketQueue& operator=(const BucketQueue&) = delete;
   void Push(float cost, int32_t state) {
     buckets_[static_cast<uint32_t>(cost) & (kBuckets - 1)].push_back(state);
     ++size_;
@@ -37,7 +55,13 @@ class BucketQueue {
   }
 
  private:
-  std::vector<std::vector<int32_t>> buckets_;
+  using Buckets = std::vector<std::vector<int32_t>>;
+  static constexpr size_t kMaxPooled = size_t{1} << 16;
+  static std::vector<Buckets>& Pool() {
+    thread_local std::vector<Buckets> pool;
+    return pool;
+  }
+  Buckets buckets_;
   int64_t current_ = 0;
   size_t size_ = 0;
 };
@@ -262,6 +286,7 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
   const int32_t across[4] = {1, -1, 1, -1}, down[4] = {stride, stride, -stride, -stride};
   float* cost = reach.cost.data();
   int32_t* parent = kTarget ? reach.parent.data() : nullptr;
+  std::vector<int32_t>& touched = reach.touched;
   const int32_t target_cell = (target.y + 1) * stride + target.x + 1;
   auto estimate = [&](int32_t cell, int counter) {
     if constexpr (kTarget) return heuristic(cell % stride - (target.x + 1), cell / stride - (target.y + 1), counter);
@@ -271,6 +296,7 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
   int32_t first = reach.State(start.x, start.y, 0);
   int32_t lowest = first, highest = first;  // the settled states' range (a reach without a target)
   cost[first] = 0;
+  touched.push_back(first);
   queue.Push(estimate(first / cycle, 0), first);
   while (!queue.Empty()) {
     float key = 0;
@@ -292,6 +318,7 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
       float next_cost = at_cost + step;
       int32_t next = next_cell * cycle + next_counter;
       if (next_cost > budget || !(next_cost < cost[next])) return true;
+      if (cost[next] == kUnreached) touched.push_back(next);
       cost[next] = next_cost;
       if constexpr (kTarget) parent[next] = state;
       queue.Push(next_cost + estimate(next_cell, next_counter), next);
@@ -315,7 +342,47 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
   return true;
 }
 
+// The fast path's arrays of the thread's last Reach, every entry +infinity (costs) or -1
+// (parents), kept for its next search of a map of the same size so that a search costs the
+// states it reaches rather than the whole map. Arrays of more states are not kept.
+constexpr size_t kMaxSpareStates = size_t{1} << 22;
+struct SpareArrays {
+  std::vector<float> cost;
+  std::vector<int32_t> parent;
+};
+SpareArrays& Spare() {
+  thread_local SpareArrays spare;
+  return spare;
+}
+
+// `array` sized `states` and filled with `fill`: the spare one when it has that size.
+template <typename T>
+void TakeSpare(std::vector<T>& spare, std::vector<T>& array, size_t states, T fill) {
+  if (spare.size() == states) {
+    array.swap(spare);
+  } else {
+    std::vector<T>().swap(spare);  // a map of another size: the spare would only add to the peak
+    array.assign(states, fill);
+  }
+  spare.clear();
+}
+
+// Cleans the `touched` entries of `array` back to `fill` and keeps it as the spare.
+template <typename T>
+void GiveSpare(std::vector<T>& array, const std::vector<int32_t>& touched, std::vector<T>& spare, T fill) {
+  if (array.empty() || array.size() > kMaxSpareStates) return;
+  for (int32_t state : touched) array[static_cast<size_t>(state)] = fill;
+  spare.swap(array);
+}
+
 }  // namespace
+
+Reach::~Reach() {
+  if (!listed) return;
+  SpareArrays& spare = Spare();
+  GiveSpare(cost, touched, spare.cost, kUnreached);
+  GiveSpare(parent, touched, spare.parent, int32_t{-1});
+}
 
 int32_t Reach::BestState(int32_t x, int32_t y) const {
   int32_t best = -1;
@@ -454,8 +521,11 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   }
   size_t states = static_cast<size_t>(reach.width + 2) * static_cast<size_t>(reach.height + 2) *
                   static_cast<size_t>(reach.cycle);
-  reach.cost.assign(states, kUnreached);
-  if (target) reach.parent.assign(states, -1);  // only a search toward a square needs its route
+  SpareArrays& spare = Spare();
+  TakeSpare(spare.cost, reach.cost, states, kUnreached);
+  // Only a search toward a square needs its route.
+  if (target) TakeSpare(spare.parent, reach.parent, states, int32_t{-1});
+  reach.listed = true;
   if (!grid.Contains(start.x, start.y)) {
     reach.top = 0, reach.bottom = -1;  // nothing reached
     return reach;
@@ -489,8 +559,11 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     }
   }
   // A cost the buckets cannot hold: start again with a heap.
-  std::fill(reach.cost.begin(), reach.cost.end(), kUnreached);
-  std::fill(reach.parent.begin(), reach.parent.end(), -1);
+  for (int32_t state : reach.touched) {
+    reach.cost[static_cast<size_t>(state)] = kUnreached;
+    if (target) reach.parent[static_cast<size_t>(state)] = -1;
+  }
+  reach.touched.clear();
   run(static_cast<HeapQueue*>(nullptr), memo);
   return reach;
 }

@@ -30,12 +30,25 @@ struct Reach {
   int32_t height = 0;
   int cycle = 1;
   std::vector<Footprint> footprints;  // the shapes the space may take (Footprints; one: the whole space)
-  std::vector<float> cost;      // per state; +infinity when not reached
+  // Per state; +infinity when not reached. Read-only: a Reach of the fast path gives its arrays
+  // back to the next search of its thread when it dies, cleaned where `touched` says.
+  std::vector<float> cost;
   std::vector<int32_t> parent;  // per state, only for a search toward a target; -1 at the start and where not reached
+  // The states the fast path gave a cost, each once, in the order it first reached them; empty
+  // when the richer search ran (`listed` false).
+  std::vector<int32_t> touched;
+  bool listed = false;
   // The map rows [top, bottom] holding every reached state: the whole map unless the search
   // narrowed it (a reach of the fast path without a target); top > bottom when none is reached.
   int32_t top = 0;
   int32_t bottom = std::numeric_limits<int32_t>::max();
+
+  Reach() = default;
+  Reach(const Reach&) = default;
+  Reach(Reach&&) noexcept = default;
+  Reach& operator=(const Reach&) = default;
+  Reach& operator=(Reach&&) noexcept = default;
+  ~Reach();  // gives the fast path's arrays back for the thread's next search (search.cc)
 
   int32_t Shapes() const { return footprints.empty() ? 1 : static_cast<int32_t>(footprints.size()); }
   int32_t Stride() const { return width + 2; }

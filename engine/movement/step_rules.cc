@@ -1,5 +1,6 @@
 #include "movement/step_rules.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -17,6 +18,18 @@ const std::vector<const hooks::Script*> kNoScripts;
 // A step's barrier in the memo: 0 none; then two entries per terrain row, crossed or passed.
 size_t BarrierKey(const SubStep& step) {
   return step.barrier == 0 ? 0 : static_cast<size_t>(step.barrier - 1) * 2 + (step.crosses ? 1 : 2);
+}
+
+// The dense memos of the thread's last StepRules, every entry NaN again, kept for the next one
+// of the same size: so a query pays for the steps it evaluates, not for filling a memo over
+// every class of the ruleset's terrain. A few sizes are kept (a query's view of the map with
+// its creatures and a placement's view of terrain alone differ), each of at most
+// kMaxSpareMemo entries, the latest first.
+constexpr size_t kSpareMemos = 4;
+constexpr size_t kMaxSpareMemo = size_t{1} << 18;
+std::vector<std::vector<float>>& SpareMemos() {
+  thread_local std::vector<std::vector<float>> spares;
+  return spares;
 }
 
 }  // namespace
@@ -52,6 +65,19 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
 
 StepRules::~StepRules() {
   if (hooks_ != nullptr) hooks_->SetOracle(nullptr);
+  GiveBackMemo();
+}
+
+void StepRules::GiveBackMemo() {
+  if (costs_.empty()) return;
+  for (size_t index : costs_set_) costs_[index] = std::numeric_limits<float>::quiet_NaN();
+  costs_set_.clear();
+  std::vector<std::vector<float>>& spares = SpareMemos();
+  if (costs_.size() <= kMaxSpareMemo) {
+    if (spares.size() == kSpareMemos) spares.pop_back();
+    spares.insert(spares.begin(), std::move(costs_));
+  }
+  costs_ = {};
 }
 
 const Occupant* StepRules::OccupantFor(uint16_t cls) const {
@@ -142,16 +168,28 @@ float StepRules::Cost(const SubStep& step) {
                  static_cast<size_t>(step.diagonal_number);
   float& memo = costs_.empty() ? sparse_costs_.try_emplace(index, std::numeric_limits<float>::quiet_NaN()).first->second
                                : costs_[index];
-  if (std::isnan(memo)) memo = Evaluate(step);
+  if (std::isnan(memo)) {
+    memo = Evaluate(step);
+    if (!costs_.empty()) costs_set_.push_back(index);  // to clean when the memo is given back
+  }
   return memo;
 }
 
 void StepRules::SizeMemo() {
   stride_ = static_cast<size_t>(cycle_ + 1) * turns_ * widths_ * barriers_;
   size_t entries = classes_ * classes_ * classes_ * stride_;
-  costs_.clear();
+  GiveBackMemo();
   sparse_costs_.clear();
-  if (entries <= kMaxDenseMemo) costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+  if (entries > kMaxDenseMemo) return;
+  std::vector<std::vector<float>>& spares = SpareMemos();
+  auto same = std::find_if(spares.begin(), spares.end(),
+                           [&](const std::vector<float>& memo) { return memo.size() == entries; });
+  if (same != spares.end()) {
+    costs_ = std::move(*same);
+    spares.erase(same);
+  } else {
+    costs_.assign(entries, std::numeric_limits<float>::quiet_NaN());
+  }
 }
 
 void StepRules::TrackTurns() {

@@ -80,6 +80,8 @@ class StepRules : private hooks::Oracle {
   bool hooked() const { return hooks_ != nullptr; }
 
  private:
+  // Cleans the dense memo's evaluated entries and keeps it for the thread's next StepRules.
+  void GiveBackMemo();
   // Resizes the memo for stride_ = (cycle + 1) × turns_ × widths_ × barriers_, forgetting it.
   void SizeMemo();
   // Evaluates a step; into a square several creatures share, once per creature (member_).
@@ -125,6 +127,7 @@ class StepRules : private hooks::Oracle {
   size_t barriers_ = 1;  // 1 + 2 × the kinds of barriers between squares the map has
   bool fractional_ = false;
   std::vector<float> costs_;  // memo by SubStep, NaN when not evaluated yet
+  std::vector<size_t> costs_set_;  // the entries of costs_ evaluated, so it can be given back clean
   std::unordered_map<size_t, float> sparse_costs_;  // the same where costs_ would be too large (empty)
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
   std::string error_;

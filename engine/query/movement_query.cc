@@ -338,6 +338,18 @@ char OverlaySymbol(float cost, bool may_end) {
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
+// One reached square of a reach answer's `squares`: at, cost, cost_ft, may_end. Built key by key
+// in their order, without the temporary pairs an initializer list makes.
+nlohmann::json ReachedSquare(model::Square at, float cost, double square_ft, bool may_end) {
+  nlohmann::json square(nlohmann::json::value_t::object);
+  auto& fields = square.get_ref<nlohmann::json::object_t&>();
+  fields.emplace_hint(fields.end(), "at", At(at));
+  fields.emplace_hint(fields.end(), "cost", Number(cost));
+  fields.emplace_hint(fields.end(), "cost_ft", Number(cost * square_ft));
+  fields.emplace_hint(fields.end(), "may_end", may_end);
+  return square;
+}
+
 // Whether the move may end with its space at (x, y) in a footprint: by any of its kinds.
 bool MayEnd(Move& move, int32_t x, int32_t y, const movement::Footprint& footprint) {
   if (move.keep_away && move.keep_away->EndsCloser(x, y)) return false;
@@ -517,7 +529,9 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   std::vector<movement::Footprint> shapes = FootprintsOf(move);
   movement::Reach reach;
   movement::RichReach rich;
-  int32_t top = 0, bottom = move.grid->height() - 1;  // the rows the search may have reached
+  // The box of squares the search may have reached: the whole map, unless the plain search
+  // listed the states it reached.
+  int32_t top = 0, bottom = move.grid->height() - 1, left = 0, right = move.grid->width() - 1;
   if (move.Rich()) {
     rich = movement::RichSearch(*move.grid, KindBudgets(move, square_ft), move.creature->at,
                                 move.creature->squares_per_side, used, move.facing, std::nullopt, move.squeeze,
@@ -535,7 +549,14 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   } else {
     reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget,
                              std::nullopt, move.squeeze, move.start_shape);
-    top = std::max(top, reach.top), bottom = std::min(bottom, reach.bottom);
+    if (reach.listed) {
+      top = move.grid->height(), bottom = -1, left = move.grid->width(), right = -1;
+      for (int32_t state : reach.touched) {
+        model::Square square = reach.SquareOf(state);
+        top = std::min(top, square.y), bottom = std::max(bottom, square.y);
+        left = std::min(left, square.x), right = std::max(right, square.x);
+      }
+    }
     cost_at = [&](int32_t x, int32_t y) { return reach.Cost(x, y); };
     best_shape = [&](int32_t x, int32_t y) { return reach.ShapeOf(reach.BestState(x, y)); };
     reached_in = [&](int32_t x, int32_t y, int32_t shape) {
@@ -547,7 +568,10 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   }
   // A squeezing space may end where some footprint it reached may end.
   auto may_end_at = [&](int32_t x, int32_t y) {
-    if (!move.squeeze) return MayEnd(move, x, y);
+    if (!move.squeeze) {  // MayEnd(move, x, y), with the footprints made once
+      return std::any_of(shapes.begin(), shapes.end(),
+                         [&](const movement::Footprint& footprint) { return MayEnd(move, x, y, footprint); });
+    }
     for (int32_t shape = 0; shape < static_cast<int32_t>(shapes.size()); ++shape) {
       if (reached_in(x, y, shape) && MayEnd(move, x, y, shapes[static_cast<size_t>(shape)])) return true;
     }
@@ -555,17 +579,18 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   };
   if (HookFailed(move, result)) return;
   // Each square's cost once, with the reached squares' bounding box and count, so a big answer
-  // is never listed square by square (docs/scenarios.md, "Reach grids"). Only the rows the search
-  // reached are asked; `costs` holds those rows.
+  // is never listed square by square (docs/scenarios.md, "Reach grids"). Only the squares of the
+  // box the search may have reached are asked; `costs` holds those.
   const int32_t width = move.grid->width();
-  std::vector<float> costs(static_cast<size_t>(width) * static_cast<size_t>(std::max(0, bottom - top + 1)));
+  const size_t box_width = static_cast<size_t>(std::max(0, right - left + 1));
+  std::vector<float> costs(box_width * static_cast<size_t>(std::max(0, bottom - top + 1)));
   auto cost_of = [&](int32_t x, int32_t y) -> float& {
-    return costs[static_cast<size_t>(y - top) * static_cast<size_t>(width) + static_cast<size_t>(x)];
+    return costs[static_cast<size_t>(y - top) * box_width + static_cast<size_t>(x - left)];
   };
   int32_t min_x = width, min_y = move.grid->height(), max_x = -1, max_y = -1;
   size_t reached = 0;
   for (int32_t y = top; y <= bottom; ++y) {
-    for (int32_t x = 0; x < width; ++x) {
+    for (int32_t x = left; x <= right; ++x) {
       if (std::isinf(cost_of(x, y) = cost_at(x, y))) continue;
       ++reached;
       min_x = std::min(min_x, x), max_x = std::max(max_x, x);
@@ -577,6 +602,8 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   nlohmann::json overlay = nlohmann::json::array();
   nlohmann::json grid_cost = nlohmann::json::array();
   nlohmann::json grid_may_end = nlohmann::json::array();
+  if (listed) squares.get_ref<nlohmann::json::array_t&>().reserve(reached);
+  overlay.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(move.grid->height()));
   size_t endable = 0;
   for (int32_t y = 0; y < move.grid->height(); ++y) {
     bool in_box = y >= min_y && y <= max_y;
@@ -587,6 +614,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
     std::string row(static_cast<size_t>(min_x), '.');
     row.reserve(static_cast<size_t>(width));
     nlohmann::json cost_row = nlohmann::json::array();
+    cost_row.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(max_x - min_x + 1));
     std::string may_end_row;
     for (int32_t x = min_x; x <= max_x; ++x) {
       float cost = cost_of(x, y);
@@ -601,8 +629,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
       cost_row.push_back(Number(cost));
       may_end_row += may_end ? '1' : '0';
       if (!listed) continue;
-      squares.push_back({{"at", At({x, y})}, {"cost", Number(cost)}, {"cost_ft", Number(cost * square_ft)},
-                         {"may_end", may_end}});
+      squares.push_back(ReachedSquare({x, y}, cost, square_ft, may_end));
       if (move.squeeze) {
         nlohmann::json squeezed = Squeezed({x, y}, shapes[static_cast<size_t>(best_shape(x, y))]);
         if (!squeezed.empty()) squares.back()["squeezed"] = std::move(squeezed);

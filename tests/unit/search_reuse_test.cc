@@ -1,0 +1,84 @@
+// What a query keeps for the thread's next one is given back clean: the search's cost and route
+// arrays (movement/search.cc), the step rules' memo (movement/step_rules.cc) and the map's
+// terrain classes (movement/grid_view.cc). On maps of one size, each new world and search after
+// the others gives exactly what the same world and search give in a fresh thread, which has
+// nothing kept.
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "search_test_world.h"
+
+namespace rulecraft {
+namespace {
+
+const std::vector<std::string> kKinds = {"open", "difficult", "wall", "hampering", "pit"};
+
+struct Question {
+  int width = 0, height = 0;
+  std::vector<int> cells;
+  model::Square start;
+  float budget = 0;
+  std::optional<model::Square> target;
+};
+
+movement::Reach Ask(const ruleset::Ruleset& rules, const Question& question) {
+  auto world = testing_world::MakeWorld(rules, testing_world::MakeMap(question.width, question.height, question.cells, kKinds),
+                                        "medium", 1);
+  EXPECT_TRUE(world->rules->ok()) << world->rules->error();
+  return movement::Search(*world->view, *world->rules, question.start, 1, question.budget, question.target);
+}
+
+// The same question in a thread of its own, so nothing this thread kept is reused.
+movement::Reach AskInFreshThread(const ruleset::Ruleset& rules, const Question& question) {
+  movement::Reach reach;
+  std::thread fresh([&] { reach = Ask(rules, question); });
+  fresh.join();
+  return reach;
+}
+
+TEST(MovementSearchReuse, ASearchAfterOthersGivesWhatAFreshOneGives) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  auto rules = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", sources, diagnostics);
+  ASSERT_TRUE(rules) << Render(diagnostics, sources);
+  std::mt19937 random(4242);
+  Question question;
+  question.width = 23, question.height = 17;
+  int compared = 0;
+  for (int round = 0; round < 120; ++round) {
+    // A new map every other round: the rounds between ask the same map again (its terrain
+    // classes kept), from another square.
+    if (round % 2 == 0) question.cells = testing_world::RandomCells(random, question.width, question.height, {60, 80, 90, 95}, 1);
+    question.start = {static_cast<int32_t>(random() % static_cast<unsigned>(question.width)),
+                      static_cast<int32_t>(random() % static_cast<unsigned>(question.height))};
+    question.cells[static_cast<size_t>(question.start.y * question.width + question.start.x)] = 0;  // open
+    question.budget = round % 5 == 0 ? testing_world::kInf : static_cast<float>(random() % 14);
+    question.target.reset();
+    if (round % 3 == 0) {
+      question.target = model::Square{static_cast<int32_t>(random() % static_cast<unsigned>(question.width)),
+                                      static_cast<int32_t>(random() % static_cast<unsigned>(question.height))};
+    }
+    movement::Reach reused = Ask(*rules, question);
+    movement::Reach fresh = AskInFreshThread(*rules, question);
+    ASSERT_TRUE(reused.listed);
+    ASSERT_EQ(reused.cost, fresh.cost) << "round " << round;
+    ASSERT_EQ(reused.parent, fresh.parent) << "round " << round;
+    // `touched` lists every state given a cost, each once, and nothing else.
+    std::vector<int32_t> given;
+    for (size_t state = 0; state < reused.cost.size(); ++state) {
+      if (!std::isinf(reused.cost[state])) given.push_back(static_cast<int32_t>(state));
+    }
+    std::vector<int32_t> touched = reused.touched;
+    std::sort(touched.begin(), touched.end());
+    ASSERT_EQ(touched, given) << "round " << round;
+    compared += given.size() > 5 ? 1 : 0;
+  }
+  EXPECT_GT(compared, 60);
+}
+
+}  // namespace
+}  // namespace rulecraft
