@@ -14,6 +14,7 @@
 #include "RulesLexer.h"
 #include "RulesParser.h"
 #include "antlr4-runtime.h"
+#include "dsl/parse/skipping_lexer.h"
 
 namespace rulecraft::parse {
 namespace {
@@ -479,7 +480,7 @@ RulesParser::FileContext* TwoStageParse(RulesParser& parser, antlr4::CommonToken
 std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics& diagnostics) {
   try {
     Utf8Input input(file.text());
-    RulesLexer lexer(&input);
+    SkippingLexer lexer(&input);
     DiagnosticListener listener(file, diagnostics);
     lexer.removeErrorListeners();
     lexer.addErrorListener(&listener);
