@@ -1,5 +1,6 @@
 #include "tables/yaml_file.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "base/suggest.h"
 #include "tables/yaml_limits.h"
 #include "tables/yaml_mistakes.h"
+#include "tables/yaml_subset.h"
 
 namespace rulecraft::yaml {
 namespace {
@@ -197,9 +199,13 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
   std::vector<YAML::Node> documents;
   FirstDocument counted;
   try {
-    std::istringstream text(file.text());
-    YAML::Parser parser(text);
-    while (counted.starts.size() <= FirstDocument::kMost && parser.HandleNextDocument(counted)) {
+    // The tables' plain YAML is read by our own reader, with yaml-cpp's events; anything
+    // else (and every mistake) by yaml-cpp itself.
+    if (!ReadYamlSubset(file.text(), counted)) {
+      std::istringstream text(file.text());
+      YAML::Parser parser(text);
+      while (counted.starts.size() <= FirstDocument::kMost && parser.HandleNextDocument(counted)) {
+      }
     }
     if (counted.starts.size() == 1) documents.push_back(counted.Root());
   } catch (const YAML::Exception& error) {
@@ -295,21 +301,26 @@ MapReader::MapReader(const SourceFile& file, const YAML::Node& map, std::string 
     return;
   }
   ok_ = true;
-  std::vector<std::string> seen;
+  entries_.reserve(map.size());
   for (const auto& entry : map) {
-    std::string key = entry.first.Scalar();
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+    const std::string& key = entry.first.Scalar();
+    bool seen = std::any_of(entries_.begin(), entries_.end(), [&](const Entry& earlier) { return earlier.key == key; });
+    if (seen) {
       diagnostics_.Error("duplicate-key", SpanOf(file, entry.first),
                          fmt::format("duplicate key '{}' in {}", key, what_));
     }
-    seen.push_back(key);
+    entries_.push_back({key, entry.first.IsScalar(), entry.first, entry.second});
   }
 }
 
 YAML::Node MapReader::Optional(std::string_view key) {
   asked_.emplace_back(key);
   if (!ok_) return YAML::Node(YAML::NodeType::Undefined);
-  return Get(map_, key);
+  // As Get: the first entry whose key is this scalar.
+  for (const Entry& entry : entries_) {
+    if (entry.key_is_scalar && entry.key == key) return entry.value;
+  }
+  return YAML::Node(YAML::NodeType::Undefined);
 }
 
 YAML::Node MapReader::Required(std::string_view key) {
@@ -322,10 +333,10 @@ YAML::Node MapReader::Required(std::string_view key) {
 
 void MapReader::RejectUnknown() {
   if (!ok_) return;
-  for (const auto& entry : map_) {
-    const std::string& key = entry.first.Scalar();
+  for (const Entry& entry : entries_) {
+    const std::string& key = entry.key;
     if (std::find(asked_.begin(), asked_.end(), key) != asked_.end()) continue;
-    Diagnostic& error = diagnostics_.Error("unknown-key", SpanOf(file_, entry.first),
+    Diagnostic& error = diagnostics_.Error("unknown-key", SpanOf(file_, entry.key_node),
                                            fmt::format("unknown key '{}' in {}", key, what_));
     SuggestName(error, key, asked_);
     if (error.notes.empty()) {
@@ -338,8 +349,8 @@ void MapReader::RejectUnknown() {
 
 SourceSpan MapReader::KeySpan(std::string_view key) const {
   if (ok_) {
-    for (const auto& entry : map_) {
-      if (entry.first.Scalar() == key) return SpanOf(file_, entry.first);
+    for (const Entry& entry : entries_) {
+      if (entry.key == key) return SpanOf(file_, entry.key_node);
     }
   }
   return Span();

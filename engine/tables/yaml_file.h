@@ -54,10 +54,19 @@ class MapReader {
 
  private:
   const SourceFile& file_;
+  // One of the mapping's entries, read once: its key's text (empty unless a scalar) and value.
+  struct Entry {
+    std::string key;
+    bool key_is_scalar;
+    YAML::Node key_node;
+    YAML::Node value;
+  };
+
   YAML::Node map_;
   std::string what_;
   Diagnostics& diagnostics_;
   bool ok_ = false;
+  std::vector<Entry> entries_;  // in the mapping's order, duplicates kept
   std::vector<std::string> asked_;
 };
 

@@ -10,9 +10,11 @@
 #include <fmt/format.h>
 
 #include "base/limits.h"
+#include "base/text_bytes.h"
 #include "RulesLexer.h"
 #include "RulesParser.h"
 #include "antlr4-runtime.h"
+#include "dsl/parse/skipping_lexer.h"
 
 namespace rulecraft::parse {
 namespace {
@@ -302,16 +304,30 @@ class Utf8Input : public antlr4::ANTLRInputStream {
     if (!Decode(text)) load(std::string(text));
   }
 
+  // The text of code points a..b as written. In well-formed UTF-8 it is the bytes between
+  // their offsets in the file (the runtime's own getText re-encodes them from the code points,
+  // a string each time); otherwise the runtime's, from the code points as written.
   std::string getText(const antlr4::misc::Interval& interval) override {
-    if (written_.empty()) return ANTLRInputStream::getText(interval);
-    std::swap(_data, written_);
-    std::string text = ANTLRInputStream::getText(interval);
-    std::swap(_data, written_);
-    return text;
+    if (text_.data() == nullptr) {
+      if (written_.empty()) return ANTLRInputStream::getText(interval);
+      std::swap(_data, written_);
+      std::string text = ANTLRInputStream::getText(interval);
+      std::swap(_data, written_);
+      return text;
+    }
+    if (interval.a < 0 || interval.b < 0) return "";
+    size_t start = static_cast<size_t>(interval.a);
+    size_t stop = std::min(static_cast<size_t>(interval.b), _data.size() - 1);
+    if (start >= _data.size() || stop < start) return "";
+    size_t begin = ByteOf(start);
+    return std::string(text_.substr(begin, ByteOf(stop + 1) - begin));
   }
 
  private:
   static constexpr char32_t kOther = 0x01;
+
+  // The byte offset of code point `index` (the text's size past its last).
+  size_t ByteOf(size_t index) const { return byte_of_.empty() ? index : byte_of_[index]; }
 
   bool Decode(std::string_view text) {
     _data.clear();
@@ -330,9 +346,18 @@ class Utf8Input : public antlr4::ANTLRInputStream {
       i += static_cast<size_t>(extra) + 1;
     }
     p = 0;
-    bool other = std::any_of(_data.begin(), _data.end(), [](char32_t code) { return code > 0x7F; });
-    if (other) {
-      written_ = _data;
+    bool well_formed = !FirstBadByte(text);
+    if (well_formed) text_ = text;
+    if (_data.size() != text.size()) {  // some characters take several bytes
+      if (well_formed) {
+        byte_of_.reserve(_data.size() + 1);
+        for (size_t i = 0; i < text.size(); ++i) {
+          if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) byte_of_.push_back(static_cast<uint32_t>(i));
+        }
+        byte_of_.push_back(static_cast<uint32_t>(text.size()));
+      } else {
+        written_ = _data;
+      }
       for (char32_t& code : _data) {
         if (code > 0x7F) code = kOther;
       }
@@ -340,7 +365,9 @@ class Utf8Input : public antlr4::ANTLRInputStream {
     return true;
   }
 
-  std::u32string written_;  // the code points as written, when some were read as kOther
+  std::string_view text_{};        // the file's text, when it is well-formed UTF-8
+  std::vector<uint32_t> byte_of_;  // then each code point's byte offset, if some take several bytes
+  std::u32string written_;         // otherwise the code points as written, if some were read as kOther
 };
 
 // The first token at which the rules nest deeper than limits::kMaxRulesDepth, estimated from
@@ -427,12 +454,33 @@ const antlr4::Token* TooLarge(const std::vector<antlr4::Token*>& tokens) {
   return nullptr;
 }
 
+// Parses the file in ANTLR's SLL prediction mode, which stops at the first syntax error or
+// ambiguity it cannot settle alone, and only then again from the start in full LL mode with
+// the listener's messages: an SLL parse that succeeds builds the tree LL builds, much faster,
+// and every error is reported by the LL parse as before.
+RulesParser::FileContext* TwoStageParse(RulesParser& parser, antlr4::CommonTokenStream& tokens,
+                                        DiagnosticListener& listener) {
+  parser.removeErrorListeners();
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+  try {
+    return parser.file();
+  } catch (const antlr4::ParseCancellationException&) {
+  }
+  tokens.seek(0);
+  parser.reset();
+  parser.addErrorListener(&listener);
+  parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
+  return parser.file();
+}
+
 }  // namespace
 
 std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics& diagnostics) {
   try {
     Utf8Input input(file.text());
-    RulesLexer lexer(&input);
+    SkippingLexer lexer(&input);
     DiagnosticListener listener(file, diagnostics);
     lexer.removeErrorListeners();
     lexer.addErrorListener(&listener);
@@ -458,9 +506,7 @@ std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics
       return std::nullopt;
     }
     RulesParser parser(&tokens);
-    parser.removeErrorListeners();
-    parser.addErrorListener(&listener);
-    RulesParser::FileContext* tree = parser.file();
+    RulesParser::FileContext* tree = TwoStageParse(parser, tokens, listener);
     if (listener.count() > 0) return std::nullopt;
     Converter converter(file);
     ast::RulesFile out;

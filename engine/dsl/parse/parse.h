@@ -1,4 +1,4 @@
-// Rules source text → AST. The only stage that sees ANTLR; no ANTLR type leaves parse.cc.
+// Rules source text → AST. The only stage that sees ANTLR; no ANTLR type leaves dsl/parse.
 #pragma once
 
 #include <optional>
