@@ -622,8 +622,8 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
     });
   }
   // `conditions`: the creature's conditions where the earlier turn left it (prone after dropping);
-  // lower_snake_case names, as a scenario creature's `conditions:` (a rule may read one no table
-// lists).
+  // lower_snake_case names, as a scenario creature's `conditions:` (a rule may read one no
+  // table lists).
   if (YAML::Node conditions = state.Optional("conditions"); conditions.IsDefined()) {
     CheckEach(file, conditions, "condition names", "conditions", diagnostics, [&](const YAML::Node& item) {
       return yaml::ReadName(file, item, "condition", diagnostics).has_value();

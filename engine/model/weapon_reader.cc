@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "base/limits.h"
-
 #include "model/unknown_row.h"
 #include "tables/cell.h"
 #include "tables/weapon_properties.h"
