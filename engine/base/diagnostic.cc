@@ -142,16 +142,16 @@ std::string Location(const SourceSpan& span, const SourceSet& sources) {
 std::string Render(const Diagnostic& diagnostic, const SourceSet& sources) {
   std::string out = fmt::format("{}: {}[{}]: {}\n", Location(diagnostic.span, sources),
                                 SeverityName(diagnostic.severity), diagnostic.code,
-                                diagnostic.message);
+                                Printable(diagnostic.message));  // a name may hold a NUL ("a\0b" in YAML)
   if (const SourceFile* file = sources.Find(diagnostic.span.file)) {
     RenderExcerpt(out, *file, diagnostic.span);
   }
   for (const DiagnosticNote& note : diagnostic.notes) {
     if (note.span.HasFile()) {
-      out += fmt::format("  note: {}: {}\n", Location(note.span, sources), note.message);
+      out += fmt::format("  note: {}: {}\n", Location(note.span, sources), Printable(note.message));
       if (const SourceFile* file = sources.Find(note.span.file)) RenderExcerpt(out, *file, note.span);
     } else {
-      out += fmt::format("  note: {}\n", note.message);
+      out += fmt::format("  note: {}\n", Printable(note.message));
     }
   }
   return out;

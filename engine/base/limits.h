@@ -72,6 +72,12 @@ inline constexpr double kMaxScenarioFeet = 1'000'000;
 inline constexpr double kMaxCreatureNumber = 1'000;
 // The most actions of one type a turn query's `state: { actions_used }` may say were taken.
 inline constexpr int64_t kMaxTurnActions = 100;
+// The most actions one turn query may list (`actions:`): a round holds a handful; each is a
+// query of its own (a path, an attack), so a longer list is a mistake or an attack.
+inline constexpr size_t kMaxActionsPerTurn = 100;
+// The most die results one list of a query may give (a tumble's, a chase side's, a travel's
+// `rolls` and `damage_rolls`); the rest are rolled with the scenario's seed.
+inline constexpr size_t kMaxGivenRolls = 1000;
 
 // --- Answers ---
 // Squares a `reach` answer lists one by one in `squares`; beyond it only the compact `grid`

@@ -201,7 +201,8 @@ bool CheckEach(const SourceFile& file, const YAML::Node& node, std::string_view 
                Diagnostics& diagnostics, Check check) {
   if (!node.IsSequence() || node.size() == 0) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      fmt::format("expected a list of {} for '{}', found {}", items, key, yaml::Describe(node)));
+                      fmt::format("expected a list of {} for '{}', found {}", items, key,
+                                  node.IsSequence() ? "an empty list" : yaml::Describe(node)));
     return false;
   }
   bool ok = true;
@@ -211,6 +212,7 @@ bool CheckEach(const SourceFile& file, const YAML::Node& node, std::string_view 
 
 bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
                   const Scenario& scenario, Diagnostics& diagnostics);
+bool CheckRollCount(const SourceFile& file, const YAML::Node& node, std::string_view key, Diagnostics& diagnostics);
 bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
                     const Scenario& scenario, Diagnostics& diagnostics);
 bool CheckChaser(const SourceFile& file, const YAML::Node& node, std::string_view key, const ruleset::Ruleset& rules,
@@ -273,6 +275,7 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       return CheckOneOf(file, node, spec.key, {"local", "overland"}, "scale",
                         ": expected 'local' (feet a round and a minute) or 'overland' (miles)", diagnostics);
     case ParamType::kDieList:
+      if (!CheckRollCount(file, node, spec.key, diagnostics)) return false;
       return CheckEach(file, node, "die results", spec.key, diagnostics, [&](const YAML::Node& item) {
         auto value = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
         if (value && *value >= 1 && *value <= 1000) return true;
@@ -566,7 +569,7 @@ bool CheckMoveCheck(const SourceFile& file, const YAML::Node& node, const MoveCh
                                   kind.what));
   }
   if (roll.IsDefined()) CheckD20Result(file, roll, fmt::format("{}'s 'roll'", kind.what), diagnostics);
-  if (rolls.IsDefined()) {
+  if (rolls.IsDefined() && CheckRollCount(file, rolls, "rolls", diagnostics)) {
     CheckEach(file, rolls, "d20 results", "rolls", diagnostics, [&](const YAML::Node& item) {
       return CheckD20Result(file, item, fmt::format("{}'s 'rolls'", kind.what), diagnostics);
     });
@@ -593,6 +596,15 @@ bool CheckMoveCheck(const SourceFile& file, const YAML::Node& node, const MoveCh
   return diagnostics.ErrorCount() == errors;
 }
 
+// A list of given die results holds at most limits::kMaxGivenRolls (checked before its items).
+bool CheckRollCount(const SourceFile& file, const YAML::Node& node, std::string_view key, Diagnostics& diagnostics) {
+  if (!node.IsSequence() || node.size() <= limits::kMaxGivenRolls) return true;
+  diagnostics.Error("too-large", yaml::SpanOf(file, node),
+                    fmt::format("'{}' gives at most {} die results (limits::kMaxGivenRolls), found {}", key,
+                                limits::kMaxGivenRolls, node.size()));
+  return false;
+}
+
 // A turn's `actions:` list: every item an action of the ruleset's `actions` table (CheckAction).
 bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset::Ruleset& rules,
                   const Scenario& scenario, Diagnostics& diagnostics) {
@@ -606,6 +618,12 @@ bool CheckActions(const SourceFile& file, const YAML::Node& node, const ruleset:
   if (node.IsSequence() && node.size() == 0) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
                       "a turn needs at least one action, such as { move: { to: [6, 3] } }");
+    return false;
+  }
+  if (node.IsSequence() && node.size() > limits::kMaxActionsPerTurn) {
+    diagnostics.Error("too-large", yaml::SpanOf(file, node),
+                      fmt::format("a turn lists at most {} actions (limits::kMaxActionsPerTurn), found {}",
+                                  limits::kMaxActionsPerTurn, node.size()));
     return false;
   }
   return CheckEach(file, node, "actions such as { move: { to: [6, 3] } }", "actions", diagnostics,
@@ -673,10 +691,11 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
     });
   }
   // `conditions`: the creature's conditions where the earlier turn left it (prone after dropping);
-  // names, as a scenario creature's `conditions:` (a rule may read one no table lists).
+  // lower_snake_case names, as a scenario creature's `conditions:` (a rule may read one no
+  // table lists).
   if (YAML::Node conditions = state.Optional("conditions"); conditions.IsDefined()) {
     CheckEach(file, conditions, "condition names", "conditions", diagnostics, [&](const YAML::Node& item) {
-      return yaml::ReadText(file, item, "condition", diagnostics).has_value();
+      return yaml::ReadName(file, item, "condition", diagnostics).has_value();
     });
   }
   state.RejectUnknown();
@@ -709,7 +728,7 @@ bool CheckChaser(const SourceFile& file, const YAML::Node& node, std::string_vie
     }
   }
   // The rolls of a chase are its opposed checks' d20s.
-  if (YAML::Node rolls = side.Optional("rolls"); rolls.IsDefined()) {
+  if (YAML::Node rolls = side.Optional("rolls"); rolls.IsDefined() && CheckRollCount(file, rolls, "rolls", diagnostics)) {
     std::string where = fmt::format("the {}'s 'rolls'", key);
     CheckEach(file, rolls, "d20 results", "rolls", diagnostics,
               [&](const YAML::Node& item) { return CheckD20Result(file, item, where, diagnostics); });

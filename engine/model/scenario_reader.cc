@@ -187,10 +187,11 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
   Creature creature;
   creature.span = reader.Span();
   size_t errors = diagnostics.ErrorCount();
-  auto id = yaml::ReadText(file, reader.Required("id"), "creature id", diagnostics);
+  YAML::Node id_node = reader.Required("id");  // a missing id is reported there, once
+  auto id = id_node.IsDefined() ? yaml::ReadText(file, id_node, "creature id", diagnostics) : std::nullopt;
   if (!id) return std::nullopt;
   if (id->empty()) {  // no query could name it
-    diagnostics.Error("wrong-type", yaml::SpanOf(file, reader.Required("id")), "expected a creature id, found empty text");
+    diagnostics.Error("wrong-type", yaml::SpanOf(file, id_node), "expected a creature id, found empty text");
     return std::nullopt;
   }
   creature.id = *id;

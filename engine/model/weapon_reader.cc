@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "base/limits.h"
 #include "model/unknown_row.h"
 #include "tables/cell.h"
 #include "tables/weapon_properties.h"
@@ -10,7 +11,7 @@
 namespace rulecraft::model {
 namespace {
 
-// A distance in feet ("100 ft", or a plain number of feet), at least 0.
+// A distance in feet ("100 ft", or a plain number of feet), from 0 to limits::kMaxScenarioFeet.
 std::optional<double> ReadRange(const SourceFile& file, const YAML::Node& node, const char* key,
                                 const ruleset::Ruleset& rules, Diagnostics& diagnostics) {
   std::optional<double> feet;
@@ -18,10 +19,11 @@ std::optional<double> ReadRange(const SourceFile& file, const YAML::Node& node, 
     feet = yaml::ParseNumber(node.Scalar());
     if (!feet) feet = tables::ParseDistance(node.Scalar(), rules.manifest.square_ft);
   }
-  if (!feet || *feet < 0) {
+  if (!feet || !(*feet >= 0 && *feet <= limits::kMaxScenarioFeet)) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                      fmt::format("expected a distance of at least 0 ft in '{}' (e.g. 100 ft), found {}", key,
-                                  yaml::Describe(node)));
+                      fmt::format("expected a distance from 0 to {} ft (limits::kMaxScenarioFeet) in '{}' (e.g. 100 ft), "
+                                  "found {}",
+                                  limits::kMaxScenarioFeet, key, yaml::Describe(node)));
     return std::nullopt;
   }
   return feet;
@@ -86,7 +88,8 @@ std::optional<Weapon> ReadWeapon(const SourceFile& file, const YAML::Node& item,
   yaml::MapReader reader(file, item, "weapon", diagnostics);
   if (!reader.ok()) return std::nullopt;
   size_t errors = diagnostics.ErrorCount();
-  auto name = yaml::ReadText(file, reader.Required("name"), "weapon name", diagnostics);
+  YAML::Node name_node = reader.Required("name");  // a missing name is reported there, once
+  auto name = name_node.IsDefined() ? yaml::ReadText(file, name_node, "weapon name", diagnostics) : std::nullopt;
   YAML::Node kind = reader.Optional("kind");
   YAML::Node increment = reader.Optional("range_increment_ft");
   YAML::Node normal = reader.Optional("normal_range_ft");

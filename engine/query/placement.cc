@@ -167,4 +167,11 @@ bool SettlePlacements(model::Scenario& scenario, const ruleset::Ruleset& rules, 
   return CheckSharedSquares(scenario, rules, diagnostics) && settled;
 }
 
+std::string WhyItCannotStand(model::Scenario& scenario, const ruleset::Ruleset& rules, model::Creature& creature) {
+  if (!scenario.map) return {};
+  Diagnostics diagnostics;
+  if (Settle(scenario, rules, creature, diagnostics) && CheckSharedSquares(scenario, rules, diagnostics)) return {};
+  return diagnostics.items().empty() ? std::string("the rules do not let it stand there") : diagnostics.items().front().message;
+}
+
 }  // namespace rulecraft::query

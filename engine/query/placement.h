@@ -7,6 +7,8 @@
 // 차지합니다", a Large creature squeezing into a space one square wide occupies two squares).
 #pragma once
 
+#include <string>
+
 #include "model/scenario.h"
 #include "rulecraft/diagnostic.h"
 #include "ruleset/ruleset.h"
@@ -18,5 +20,10 @@ namespace rulecraft::query {
 // one narrows the creature's occupied squares (model::Creature::Occupied). Returns false when
 // it reported an error.
 bool SettlePlacements(model::Scenario& scenario, const ruleset::Ruleset& rules, Diagnostics& diagnostics);
+
+// Why `creature` of `scenario` may not stand where its `at` now says (a turn resumed from a
+// `state: {at}`), among the other creatures as they stand, by the same rules as
+// SettlePlacements; empty when it may.
+std::string WhyItCannotStand(model::Scenario& scenario, const ruleset::Ruleset& rules, model::Creature& creature);
 
 }  // namespace rulecraft::query

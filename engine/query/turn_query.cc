@@ -19,6 +19,7 @@
 #include "query/movement_query.h"
 #include "query/marked_conditions.h"
 #include "query/opportunity.h"
+#include "query/placement.h"
 #include "query/records.h"
 #include "query/tumble.h"
 #include "query/turn_record.h"
@@ -545,6 +546,10 @@ void AnswerTurn(const AnswerContext& context, const model::Query& query, nlohman
   if (query.params.contains("state")) {
     ResumeFrom(program, query.params["state"], *table, rows, *creature, turn, used, taken);
     walk.tumbled = query.params["state"].value("tumbled", 0);  // opponents tumbled past earlier in the round
+    // A state's square is where an earlier turn ended: one the creature may stand on, free of others.
+    if (std::string why = WhyItCannotStand(scenario, context.rules, *creature); !why.empty()) {
+      return (void)FailAt(result, "the turn's state: " + why, query.span, context.sources, "placement");
+    }
   }
   Budget budget{may_take, program.FindRule("creature_may_take"), nullptr};
   bool legal = true;

@@ -20,7 +20,9 @@ void ExpectSame(const YAML::Node& got, const YAML::Node& want, const std::string
   EXPECT_EQ(got.Mark().pos, want.Mark().pos) << path;
   EXPECT_EQ(got.Mark().line, want.Mark().line) << path;
   EXPECT_EQ(got.Mark().column, want.Mark().column) << path;
-  if (got.IsScalar()) EXPECT_EQ(got.Scalar(), want.Scalar()) << path;
+  if (got.IsScalar()) {
+    EXPECT_EQ(got.Scalar(), want.Scalar()) << path;
+  }
   if (!got.IsSequence() && !got.IsMap()) return;
   ASSERT_EQ(got.size(), want.size()) << path;
   auto g = got.begin();
