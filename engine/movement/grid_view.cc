@@ -81,9 +81,18 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   origin_ = view.at;
   width_ = view.width;
   height_ = view.height;
-  terrain_rows_ = std::max<size_t>(1, terrain.rows.size());
+  table_rows_ = terrain.rows.size();
   std::vector<int> row_of_kind;
-  for (const std::string& kind : map.terrain_kinds) row_of_kind.push_back(std::max(0, terrain.IndexOf(kind)));
+  std::vector<size_t> terrain_of_kind;  // each map kind's index among the rows the map uses
+  for (const std::string& kind : map.terrain_kinds) {
+    auto row = static_cast<size_t>(std::max(0, terrain.IndexOf(kind)));
+    row_of_kind.push_back(static_cast<int>(row));
+    auto known = std::find(row_of_terrain_.begin(), row_of_terrain_.end(), row);
+    terrain_of_kind.push_back(static_cast<size_t>(known - row_of_terrain_.begin()));
+    if (known == row_of_terrain_.end()) row_of_terrain_.push_back(row);
+  }
+  if (row_of_terrain_.empty()) row_of_terrain_.push_back(0);
+  terrain_rows_ = row_of_terrain_.size();
 
   // Occupants first, so the class arithmetic knows how many there are.
   std::map<size_t, int> occupant_at;  // by square: the occupants_ entry + 1, only where creatures are
@@ -127,7 +136,7 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   // The classes, padded by one square of `Outside()` on every side.
   size_t per_terrain = occupants_.size() + 1;
   std::vector<uint16_t> class_of_kind;
-  for (int row : row_of_kind) class_of_kind.push_back(static_cast<uint16_t>(static_cast<size_t>(row) * per_terrain));
+  for (size_t terrain_index : terrain_of_kind) class_of_kind.push_back(static_cast<uint16_t>(terrain_index * per_terrain));
   size_t stride = static_cast<size_t>(Stride());
   TerrainClasses& last = LastTerrainClasses();
   bool whole_map = terrain_window == nullptr && map.cells.size() <= kMaxKeptCells;

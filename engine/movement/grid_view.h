@@ -54,7 +54,9 @@ void FillSquareRecord(const Occupant* occupant, size_t terrain, SquareRecord& re
 // has scripts for moves through its squares or its zone. Only then does a movement query run them.
 bool Hooked(const model::Scenario& scenario, const model::Creature& mover);
 
-// Per-square classes for one mover: class = terrain row × (occupants + 1) + occupant (0: none).
+// Per-square classes for one mover: class = terrain × (occupants + 1) + occupant (0: none), where
+// `terrain` counts only the terrain rows the map uses, so that a ruleset with many terrain rows
+// keeps few classes on a map of few kinds.
 class GridView {
  public:
   // `zones` (the mover's Lua runner, when the move calls hooks) asks other creatures' scripts
@@ -82,8 +84,11 @@ class GridView {
   // The classes some square of the map has, each once (the map's terrain kinds, and those of the
   // squares creatures stand on).
   const std::vector<uint16_t>& ClassesUsed() const { return classes_used_; }
-  // The terrain row of a class.
-  size_t TerrainOf(uint16_t cls) const { return cls / (occupants_.size() + 1); }
+  // The terrain row of a class (for Outside(), the terrain table's row count).
+  size_t TerrainOf(uint16_t cls) const {
+    size_t terrain = cls / (occupants_.size() + 1);
+    return terrain < row_of_terrain_.size() ? row_of_terrain_[terrain] : table_rows_;
+  }
   // The occupant of a class, or nullptr when the square is empty.
   const Occupant* OccupantOf(uint16_t cls) const {
     const Occupant* entry = EntryOf(cls);
@@ -135,7 +140,9 @@ class GridView {
   model::Square origin_;  // the map square that is the view's (0, 0)
   int32_t width_ = 0;
   int32_t height_ = 0;
-  size_t terrain_rows_ = 1;
+  size_t terrain_rows_ = 1;            // how many terrain rows the map uses (at least 1)
+  std::vector<size_t> row_of_terrain_;  // the terrain table's row of each of those
+  size_t table_rows_ = 0;               // how many rows the terrain table has
   std::vector<Occupant> occupants_;
   std::vector<uint16_t> cells_;  // padded: (width + 2) × (height + 2)
   std::vector<uint16_t> classes_used_;
