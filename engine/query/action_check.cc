@@ -7,18 +7,13 @@
 
 #include "dsl/eval/machine.h"
 #include "query/attack_refusal.h"
+#include "query/check_parts.h"
 #include "query/explain.h"
 #include "query/given_dice.h"
 #include "query/records.h"
 
 namespace rulecraft::query {
 namespace {
-
-// The ruleset's rule `index` as "rule NAME (file:line:col)".
-std::string RuleAt(const AnswerContext& context, int index) {
-  const compile::CompiledRule& rule = context.rules.program->rules[static_cast<size_t>(index)];
-  return fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
-}
 
 // The scenario's wind as a row number of `winds`, or -1 when the ruleset has no such table.
 double WindRow(const AnswerContext& context) {

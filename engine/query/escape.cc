@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "dsl/eval/machine.h"
+#include "query/check_parts.h"
 #include "query/given_dice.h"
 #include "query/movement_query.h"
 #include "query/records.h"
@@ -102,15 +103,7 @@ bool TightSteps(const AnswerContext& context, const model::Query& query, model::
 }  // namespace
 
 std::vector<std::string> EscapingConditions(const ruleset::Ruleset& rules) {
-  std::vector<std::string> names;
-  const tables::Table* escapes = rules.tables.Find("escapes");
-  if (escapes == nullptr) return names;
-  for (const tables::Row& row : escapes->rows) {
-    const tables::Value* cell = row.Get("while_moving");
-    if (cell == nullptr || cell->text.empty()) continue;
-    if (std::find(names.begin(), names.end(), cell->text) == names.end()) names.push_back(cell->text);
-  }
-  return names;
+  return RowConditions(rules, "escapes", "while_moving");
 }
 
 bool CheckEscapes(const AnswerContext& context, const model::Query& query, model::Creature& mover,
@@ -135,13 +128,8 @@ bool CheckEscapes(const AnswerContext& context, const model::Query& query, model
   // `skills: { escape_artist: 9 }`), else 0.
   int64_t modifier = 0;
   std::string modifier_rule;
-  if (escape.is_object() && escape.contains("modifier")) {
-    modifier = escape.value("modifier", int64_t{0});
-  } else if (int bonus_rule = program.FindRule("escape_artist_bonus"); bonus_rule >= 0) {
-    modifier = static_cast<int64_t>(std::llround(machine.Call(bonus_rule, {&mover_slot, 1}).number));
-    if (!machine.error().empty()) return Fail(result, machine.error());
-    const compile::CompiledRule& rule = program.rules[static_cast<size_t>(bonus_rule)];
-    modifier_rule = fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
+  if (!CheckModifier(context, machine, escape, "escape_artist_bonus", {&mover_slot, 1}, modifier, modifier_rule, result)) {
+    return false;
   }
   eval::Slot args[2] = {mover_slot, eval::Slot{.number = static_cast<double>(escapes->IndexOf(kind->name))}};
   double dc = machine.Call(dc_rule, args).number;
@@ -150,9 +138,7 @@ bool CheckEscapes(const AnswerContext& context, const model::Query& query, model
   std::string dc_where = fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
   const tables::Value* rounds_cell = kind->Get("rounds");
   int64_t rounds = rounds_cell != nullptr ? static_cast<int64_t>(std::llround(rounds_cell->number)) : 0;
-  nlohmann::json given = escape.is_object() && escape.contains("rolls") ? escape["rolls"] : nlohmann::json::array();
-  if (escape.is_object() && escape.contains("roll")) given = nlohmann::json::array({escape["roll"]});
-  GivenDice dice(context, query, "escape_artist", given);
+  GivenDice dice(context, query, "escape_artist", GivenRolls(escape));
   int check = 0;
   for (size_t i = 0; i < tight.size(); ++i) {
     if (!tight[i] || (i > 0 && tight[i - 1])) continue;  // not the first square of a tight space

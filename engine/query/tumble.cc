@@ -8,6 +8,7 @@
 #include "dsl/eval/machine.h"
 #include "model/attitude.h"
 #include "query/attack_refusal.h"
+#include "query/check_parts.h"
 #include "query/explain.h"
 #include "query/given_dice.h"
 #include "query/records.h"
@@ -54,15 +55,7 @@ bool Accelerated(const nlohmann::json& tumble) {
 }
 
 std::vector<std::string> TumblingConditions(const ruleset::Ruleset& rules, bool accelerated) {
-  std::vector<std::string> names;
-  const tables::Table* tumbles = rules.tables.Find("tumbles");
-  if (tumbles == nullptr) return names;
-  for (const tables::Row& row : tumbles->rows) {
-    const tables::Value* cell = row.Get(accelerated ? "while_accelerated" : "while_moving");
-    if (cell == nullptr || cell->text.empty()) continue;
-    if (std::find(names.begin(), names.end(), cell->text) == names.end()) names.push_back(cell->text);
-  }
-  return names;
+  return RowConditions(rules, "tumbles", accelerated ? "while_accelerated" : "while_moving");
 }
 
 bool MayTumble(const AnswerContext& context, const model::Creature& mover, bool& allowed, std::string& why,
@@ -135,23 +128,16 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
     if (entry.step > 0) passed.push_back(entry);
   }
   std::stable_sort(passed.begin(), passed.end(), [](const Passed& a, const Passed& b) { return a.step < b.step; });
-  nlohmann::json given = tumble.is_object() && tumble.contains("rolls") ? tumble["rolls"] : nlohmann::json::array();
-  if (tumble.is_object() && tumble.contains("roll")) given = nlohmann::json::array({tumble["roll"]});
   bool accelerated = Accelerated(tumble);
   // The check's modifier: the query's `modifier`, else the rule tumble_bonus (the creature's
   // skills: `skills: { tumble: 8 }`), else 0.
   int64_t modifier = 0;
   std::string modifier_rule;
-  if (tumble.is_object() && tumble.contains("modifier")) {
-    modifier = tumble.value("modifier", int64_t{0});
-  } else if (int bonus_rule = program.FindRule("tumble_bonus"); bonus_rule >= 0) {
-    eval::Slot mover_slot{.record = mover_record.slots.data()};
-    modifier = static_cast<int64_t>(std::llround(machine.Call(bonus_rule, {&mover_slot, 1}).number));
-    if (!machine.error().empty()) return Fail(result, machine.error());
-    const compile::CompiledRule& rule = program.rules[static_cast<size_t>(bonus_rule)];
-    modifier_rule = fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
+  eval::Slot mover_slot{.record = mover_record.slots.data()};
+  if (!CheckModifier(context, machine, tumble, "tumble_bonus", {&mover_slot, 1}, modifier, modifier_rule, result)) {
+    return false;
   }
-  GivenDice dice(context, query, "tumble", given);
+  GivenDice dice(context, query, "tumble", GivenRolls(tumble));
   const compile::CompiledRule& dc_compiled = program.rules[static_cast<size_t>(dc_rule)];
   int check = 0;
   for (size_t first = 0; first < passed.size();) {

@@ -10,6 +10,7 @@
 
 #include "dsl/check/environment.h"
 #include "query/action_check.h"
+#include "query/check_parts.h"
 #include "query/attack_from.h"
 #include "query/attack_refusal.h"
 #include "query/escape.h"
@@ -57,12 +58,6 @@ bool MayTake(eval::Machine& machine, const Budget& budget, const TurnRecord& tur
   if (machine.Call(budget.creature_may_take, args).number != 0) return true;
   if (refused_by != nullptr) *refused_by = budget.creature_may_take;
   return false;
-}
-
-// The ruleset's rule `index` as "rule NAME (file:line:col)".
-std::string RuleAt(const AnswerContext& context, int index) {
-  const compile::CompiledRule& rule = context.rules.program->rules[static_cast<size_t>(index)];
-  return fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
 }
 
 // The rule behind a refusal: the first yes-or-no rule the trace saw answer false (the innermost
