@@ -14,22 +14,35 @@ bool Mentions(const std::string& content_type, const char* what) {
   return content_type.find(what) != std::string::npos;
 }
 
-// Parses `body` as JSON; on a syntax error reports it at its byte (kept in `sources` under
-// `name` for the caret) and returns nullopt.
+// Reports a JSON body's error at byte `at` (kept in `sources` under `name` for the caret).
+void ReportJson(const std::string& body, const std::string& name, size_t at, std::string message, SourceSet& sources,
+                Diagnostics& diagnostics) {
+  const SourceFile* file = sources.AddText(name, body, diagnostics);
+  if (file == nullptr) return;  // not text: reported where the bad byte is
+  auto byte = static_cast<uint32_t>(std::min(at, body.size()));
+  if (auto cut = message.find("]: "); cut != std::string::npos) message = message.substr(cut + 3);
+  diagnostics.Error("malformed-json", {name, byte, byte + 1}, "malformed JSON: " + message);
+}
+
+// Parses `body` as JSON; on a syntax error, or a number too large for a double (nlohmann's
+// out_of_range 406, which names the number's text), reports it at its byte and returns nullopt.
 std::optional<nlohmann::json> ParseJson(const std::string& body, const std::string& name, SourceSet& sources,
                                         Diagnostics& diagnostics) {
   try {
     return nlohmann::json::parse(body);
   } catch (const nlohmann::json::parse_error& error) {
-    const SourceFile* file = sources.AddText(name, body, diagnostics);
-    if (file == nullptr) return std::nullopt;  // not text: reported where the bad byte is
     // nlohmann counts the byte it stopped at from 1; past the end means the text ended early.
-    auto at = static_cast<uint32_t>(std::min<size_t>(error.byte == 0 ? 0 : error.byte - 1, body.size()));
+    ReportJson(body, name, error.byte == 0 ? 0 : error.byte - 1, error.what(), sources, diagnostics);
+  } catch (const nlohmann::json::exception& error) {
+    // "number overflow parsing '9e609'": the first place that text stands.
     std::string message = error.what();
-    if (auto cut = message.find("]: "); cut != std::string::npos) message = message.substr(cut + 3);
-    diagnostics.Error("malformed-json", {name, at, at + 1}, "malformed JSON: " + message);
-    return std::nullopt;
+    size_t at = 0;
+    if (size_t open = message.find('\''), close = message.rfind('\''); open != std::string::npos && close > open + 1) {
+      at = std::min(body.find(message.substr(open + 1, close - open - 1)), body.size());
+    }
+    ReportJson(body, name, at, message, sources, diagnostics);
   }
+  return std::nullopt;
 }
 
 // Whether the body opens as a JSON object does, `{"`: YAML's flow mappings seldom quote keys.

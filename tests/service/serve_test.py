@@ -115,6 +115,17 @@ class ServeTest(unittest.TestCase):
         self.assertEqual(document["results"], [])
         self.assertEqual(document["schema_version"], 2)
 
+    def test_a_number_too_large_for_json_is_400_at_the_number(self):
+        # Found by service_fuzzer (fuzz/regressions/service/number_overflow): nlohmann throws
+        # out_of_range, not parse_error, for a number past a double's range.
+        status, document, _ = self.post_run('{"ruleset": "dnd35",\n "seed": 9e609}', "application/json")
+        self.assertEqual(status, 400)
+        error = first_error(document)
+        self.assertEqual((error["code"], error["file"], error["line"], error["col"]),
+                         ("malformed-json", "request.json", 2, 10))
+        self.assertIn("number overflow", error["message"])
+        self.assertIn("^", error["rendered"])
+
     def test_malformed_yaml_is_400_at_its_line(self):
         status, document, _ = self.post_run("ruleset: dnd35\nqueries: [\n  - a: b\n", "application/yaml")
         self.assertEqual(status, 400)
