@@ -92,16 +92,14 @@ bool MakeCheck(const AnswerContext& context, const model::Query& query, size_t i
   }
   // The modifier: the action's `modifier`, else rule check_bonus, else 0.
   int64_t modifier = 0;
-  if (given.is_object() && given.contains("modifier")) {
-    modifier = given["modifier"].get<int64_t>();
-  } else if (int rule = program.FindRule("check_bonus"); rule >= 0) {
-    modifier = static_cast<int64_t>(std::llround(machine.Call(rule, {args, 2}).number));
-    if (!machine.error().empty()) return failed();
-    made["modifier_rule"] = RuleAt(context, rule);
+  std::string modifier_rule;
+  nlohmann::json rule_failed;  // its message is machine.error(), which failed() reports with the action
+  if (!CheckModifier(context, machine, given, "check_bonus", {args, 2}, modifier, modifier_rule, rule_failed)) {
+    return failed();
   }
-  nlohmann::json rolls = given.is_object() && given.contains("roll") ? nlohmann::json::array({given["roll"]})
-                                                                     : nlohmann::json::array();
-  GivenDice dice(context, query, fmt::format("check.{}.{}", index, check.name), rolls);
+  if (!modifier_rule.empty()) made["modifier_rule"] = modifier_rule;
+  // The action's check takes `roll` only (query_reader.cc); GivenRolls reads it.
+  GivenDice dice(context, query, fmt::format("check.{}.{}", index, check.name), GivenRolls(given));
   std::string rolled;
   int64_t roll = dice.Roll(20, 1, rolled);
   double total = static_cast<double>(roll + modifier);

@@ -134,8 +134,7 @@ bool CheckEscapes(const AnswerContext& context, const model::Query& query, model
   eval::Slot args[2] = {mover_slot, eval::Slot{.number = static_cast<double>(escapes->IndexOf(kind->name))}};
   double dc = machine.Call(dc_rule, args).number;
   if (!machine.error().empty()) return Fail(result, machine.error());
-  const compile::CompiledRule& rule = program.rules[static_cast<size_t>(dc_rule)];
-  std::string dc_where = fmt::format("rule {} ({})", rule.name, Where(rule.span, context.sources));
+  std::string dc_where = RuleAt(context, dc_rule);
   const tables::Value* rounds_cell = kind->Get("rounds");
   int64_t rounds = rounds_cell != nullptr ? static_cast<int64_t>(std::llround(rounds_cell->number)) : 0;
   GivenDice dice(context, query, "escape_artist", GivenRolls(escape));

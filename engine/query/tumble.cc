@@ -73,10 +73,8 @@ bool MayTumble(const AnswerContext& context, const model::Creature& mover, bool&
   machine.SetTrace(nullptr);
   if (!machine.error().empty()) return Fail(result, machine.error());
   if (!may) {
-    const compile::CompiledRule& refusing =
-        program.rules[static_cast<size_t>(FirstRefusingRule(trace, program, 0, rule))];
-    why = fmt::format("'{}' may not tumble: rule {} ({}) says no", mover.id, refusing.name,
-                      Where(refusing.span, context.sources));
+    why = fmt::format("'{}' may not tumble: {} says no", mover.id,
+                      RuleAt(context, FirstRefusingRule(trace, program, 0, rule)));
     answer["explain"] = ExplainTrace(trace, program, context.sources);
     allowed = false;
   }
@@ -138,7 +136,7 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
     return false;
   }
   GivenDice dice(context, query, "tumble", GivenRolls(tumble));
-  const compile::CompiledRule& dc_compiled = program.rules[static_cast<size_t>(dc_rule)];
+  const std::string dc_where = RuleAt(context, dc_rule);
   int check = 0;
   for (size_t first = 0; first < passed.size();) {
     const Passed& entry = passed[first];
@@ -198,7 +196,7 @@ bool CheckTumbles(const AnswerContext& context, const model::Query& query, const
                       {"step", entry.step},
                       {"terrain", terrain.rows[static_cast<size_t>(terrain_row)].name},
                       {"dc", Number(dc)},
-                      {"dc_rule", fmt::format("rule {} ({})", dc_compiled.name, Where(dc_compiled.span, context.sources))},
+                      {"dc_rule", dc_where},
                       {"roll", roll},
                       {"modifier", modifier},
                       {"total", total},
