@@ -10,15 +10,15 @@
 
 #include "dsl/check/environment.h"
 #include "query/action_check.h"
-#include "query/check_parts.h"
 #include "query/attack_from.h"
 #include "query/attack_refusal.h"
-#include "query/escape.h"
+#include "query/check_parts.h"
 #include "query/combat_query.h"
+#include "query/escape.h"
 #include "query/explain.h"
 #include "query/given_dice.h"
-#include "query/movement_query.h"
 #include "query/marked_conditions.h"
+#include "query/movement_query.h"
 #include "query/opportunity.h"
 #include "query/placement.h"
 #include "query/records.h"
@@ -407,20 +407,9 @@ bool TakeMove(Walk& walk, const model::Query& query, size_t index, const ActionR
     }
     answer["tumbles"] = std::move(checks);
     if (outcome.stop_step > 0) {
-      // A failed check through an enemy's square: the move ends before it, re-asked as a route
-      // through the squares before it, which puts the creature where it may end (AccidentalEnd).
-      nlohmann::json before = nlohmann::json::array();
-      for (size_t i = 0; i + 1 < outcome.stop_step; ++i) before.push_back(sub["steps"][i]["at"]);
-      move.kind = model::QueryKind::kRoute;
-      move.kind_name = "route";
-      move.params.erase("to");
-      move.params["through"] = std::move(before);
+      // A failed check through an enemy's square: the move ends before it.
+      if (!AskShortened(context, move, outcome.stop_step, index, action, sub, result)) return false;
       path = false;
-      sub = {{"id", move.id}, {"kind", move.kind_name}, {"status", "ok"}};
-      AnswerRoute(context, move, sub);
-      if (sub.value("status", "ok") == "error") {
-        return Fail(result, fmt::format("action {} ('{}'): {}", index, action.name, sub.value("message", "")));
-      }
       answer["tumble_stopped_by"] = outcome.stopped_by;
     }
   }
