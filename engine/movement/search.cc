@@ -15,59 +15,80 @@ constexpr float kUnreached = std::numeric_limits<float>::infinity();
 // Whole-number step costs below this are queued in buckets; anything else in a heap.
 constexpr int kBuckets = 256;
 
-// Dial's bucket queue: states keyed by whole-number cost in a ring of kBuckets buckets, valid
-// while no step costs kBuckets or more (so no two live keys are a full ring apart).
+// One bucket of the bucket queue: a stack of states whose push is inlined and whose growth is not.
+class Bucket {
+ public:
+  bool empty() const { return size_ == 0; }
+  [[gnu::always_inline]] void push(int32_t state) {
+    if (size_ == states_.size()) Grow();
+    states_[size_++] = state;
+  }
+  int32_t pop() { return states_[--size_]; }
+  void clear() { size_ = 0; }
+  size_t capacity() const { return states_.size(); }
+
+ private:
+  [[gnu::noinline]] void Grow() { states_.resize(std::max<size_t>(64, states_.size() * 2)); }
+  std::vector<int32_t> states_;
+  size_t size_ = 0;
+};
+
+// Dial's bucket queue: states keyed by whole-number cost in a ring of `ring` buckets (a power of
+// two), valid while the live keys span less than the ring: a key pushed lies within a step and
+// the heuristic's change over it (at most a step) of the lowest, so every ring is past three
+// times the dearest step (MemoSteps and LazySteps stop at a step of kBuckets or more).
 class BucketQueue {
  public:
   // Takes emptied buckets from the thread's earlier queues when there are some, so a small
   // search does not allocate its buckets again.
-  BucketQueue() {
+  // `lowest`: the lowest key that will be pushed (the start's).
+  BucketQueue(uint32_t ring, float lowest) : mask_(ring - 1), current_(static_cast<uint64_t>(lowest)) {
     std::vector<Buckets>& pool = Pool();
-    if (pool.empty()) {
-      buckets_.resize(kBuckets);
-    } else {
+    if (!pool.empty()) {
       buckets_ = std::move(pool.back());
       pool.pop_back();
     }
+    buckets_.resize(ring);
   }
   // Gives the buckets back emptied, unless they hold more than kMaxPooled entries' room.
   ~BucketQueue() {
     size_t room = 0;
-    for (std::vector<int32_t>& bucket : buckets_) bucket.clear(), room += bucket.capacity();
+    for (Bucket& bucket : buckets_) bucket.clear(), room += bucket.capacity();
     if (room <= kMaxPooled) Pool().push_back(std::move(buckets_));
   }
   BucketQueue(const BucketQueue&) = delete;
   BucketQueue& operator=(const BucketQueue&) = delete;
-  void Push(float cost, int32_t state) {
-    buckets_[static_cast<uint32_t>(cost) & (kBuckets - 1)].push_back(state);
+  // Queues `state` at key `cost`: no lower than the last key popped (at first, `lowest`) and
+  // within the ring of it.
+  [[gnu::always_inline]] void Push(float cost, int32_t state) {
+    buckets_[static_cast<uint64_t>(cost) & mask_].push(state);
     ++size_;
   }
   bool Empty() const { return size_ == 0; }
   // The state with the lowest key; `cost` receives the key.
   int32_t Pop(float& cost) {
-    while (buckets_[static_cast<uint32_t>(current_) & (kBuckets - 1)].empty()) ++current_;
-    auto& bucket = buckets_[static_cast<uint32_t>(current_) & (kBuckets - 1)];
-    int32_t state = bucket.back();
-    bucket.pop_back();
+    while (buckets_[current_ & mask_].empty()) ++current_;
     --size_;
     cost = static_cast<float>(current_);
-    return state;
+    return buckets_[current_ & mask_].pop();
   }
 
  private:
-  using Buckets = std::vector<std::vector<int32_t>>;
+  using Buckets = std::vector<Bucket>;
   static constexpr size_t kMaxPooled = size_t{1} << 16;
   static std::vector<Buckets>& Pool() {
     thread_local std::vector<Buckets> pool;
     return pool;
   }
   Buckets buckets_;
-  int64_t current_ = 0;
+  uint64_t mask_;
+  uint64_t current_;
   size_t size_ = 0;
 };
 
 class HeapQueue {
  public:
+  HeapQueue(uint32_t /*ring*/, float /*lowest*/) {}
   void Push(float cost, int32_t state) { heap_.push({cost, state}); }
   bool Empty() const { return heap_.empty(); }
   int32_t Pop(float& cost) {
@@ -89,6 +110,7 @@ struct MemoSteps {
   static constexpr bool kGuarded = false;
   StepRules& rules;
   uint16_t outside;
+  uint32_t Ring() const { return 4 * kBuckets; }  // past three times a step below kBuckets
   float Orthogonal(uint16_t to) const { return to == outside ? kBlocked : rules.Cost(to, to, to, 0); }
   float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
     return to == outside ? kBlocked : rules.Cost(to, side_a, side_b, number);
@@ -101,6 +123,8 @@ struct DenseSteps {
   static constexpr bool kChecked = false;
   static constexpr bool kGuarded = false;
   int shift = 0;  // classes (outside included) round up to 1 << shift
+  uint32_t ring = 4;  // the bucket queue's ring: a power of two past three times the dearest step
+  uint32_t Ring() const { return ring; }
   std::vector<float> orthogonal;  // by class
   std::vector<float> diagonal;    // by ((number - 1, to), side_a, side_b), each 1 << shift wide
   float Orthogonal(uint16_t to) const { return orthogonal[to]; }
@@ -121,6 +145,7 @@ struct LazySteps {
   StepRules& rules;
   int shift = 0;
   uint16_t outside = 0;
+  uint32_t Ring() const { return 4 * kBuckets; }  // past three times a step below kBuckets
   mutable std::vector<float> orthogonal{};  // by class
   mutable std::vector<float> diagonal{};    // as DenseSteps
   float Orthogonal(uint16_t to) const {
@@ -201,6 +226,11 @@ std::optional<DenseSteps> Densify(const GridView& grid, StepRules& rules) {
     }
   }
   if (rules.fractional() || !rules.ok()) return std::nullopt;
+  // Keys pushed lie within twice the dearest step of the lowest one (a step, and the heuristic's
+  // change over it, which is at most a step).
+  float dearest = std::max(*std::max_element(dense.orthogonal.begin(), dense.orthogonal.end()),
+                           *std::max_element(dense.diagonal.begin(), dense.diagonal.end()));
+  while (static_cast<float>(dense.ring) <= 3 * dearest) dense.ring *= 2;
   return dense;
 }
 
@@ -213,24 +243,34 @@ struct Padded {
 
 // A lower bound of the cost to the target (A*'s heuristic): the exact cost on the same map
 // with every step at the cheapest cost the rules allow anywhere on it — `straight` per
-// orthogonal square, and diagonals taken in the ruleset's counting order (`slant[k]`: the
-// cheapest diagonal numbered k + 1), each capped at two orthogonal steps.
+// orthogonal square, and diagonals taken in the ruleset's counting order (the cheapest diagonal
+// numbered k + 1 for the k-th of a cycle), each capped at two orthogonal steps.
 struct Heuristic {
   float straight = 0;
-  std::vector<float> slant;                  // per diagonal counter
-  std::vector<std::vector<float>> partial;   // partial[c][r]: r diagonals starting at counter c
-  float cycle_sum = 0;
+  size_t span = 0;              // the most diagonals a route on the map takes, + 1; 0: no heuristic
+  std::vector<float> slanted;  // slanted[counter * span + d]: d diagonals starting at counter
+
+  // What the search reads of it (Estimate).
+  struct Estimate View() const;
+};
+
+// A Heuristic as the search reads it: the bound from a square (dx, dy) from the target, with
+// `counter` diagonals taken.
+struct Estimate {
+  float straight = 0;
+  size_t span = 0;
+  const float* slanted = nullptr;
 
   float operator()(int32_t dx, int32_t dy, int counter) const {
-    if (slant.empty()) return 0;
+    if (span == 0) return 0;
     int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
     int32_t diagonals = std::min(ax, ay);
-    int32_t cycle = static_cast<int32_t>(slant.size());
-    float slanted = static_cast<float>(diagonals / cycle) * cycle_sum +
-                    partial[static_cast<size_t>(counter)][static_cast<size_t>(diagonals % cycle)];
-    return straight * static_cast<float>(std::max(ax, ay) - diagonals) + slanted;
+    return straight * static_cast<float>(std::max(ax, ay) - diagonals) +
+           slanted[static_cast<size_t>(counter) * span + static_cast<size_t>(diagonals)];
   }
 };
+
+Estimate Heuristic::View() const { return {straight, span, slanted.data()}; }
 
 // Finds the cheapest steps of the map's classes; no heuristic (plain Dijkstra) when there
 // are too many classes to try them all.
@@ -258,17 +298,25 @@ Heuristic CheapestSteps(const GridView& grid, StepRules& rules) {
   }
   if (straight == kUnreached) return heuristic;
   for (float& cost : slant) cost = std::min(cost, 2 * straight);
-  heuristic.straight = straight;
-  heuristic.slant = slant;
-  heuristic.partial.assign(static_cast<size_t>(cycle), std::vector<float>(static_cast<size_t>(cycle), 0));
-  for (int start = 0; start < cycle; ++start) {
-    for (int taken = 1; taken < cycle; ++taken) {
-      heuristic.partial[static_cast<size_t>(start)][static_cast<size_t>(taken)] =
-          heuristic.partial[static_cast<size_t>(start)][static_cast<size_t>(taken - 1)] +
-          slant[static_cast<size_t>((start + taken - 1) % cycle)];
+  // partial[c][r]: r diagonals starting at counter c, r below a cycle.
+  auto cycles = static_cast<size_t>(cycle);
+  std::vector<std::vector<float>> partial(cycles, std::vector<float>(cycles, 0));
+  for (size_t start = 0; start < cycles; ++start) {
+    for (size_t taken = 1; taken < cycles; ++taken) {
+      partial[start][taken] = partial[start][taken - 1] + slant[(start + taken - 1) % cycles];
     }
   }
-  for (float cost : slant) heuristic.cycle_sum += cost;
+  float cycle_sum = 0;
+  for (float cost : slant) cycle_sum += cost;
+  heuristic.straight = straight;
+  heuristic.span = static_cast<size_t>(std::max(grid.width(), grid.height())) + 2;
+  heuristic.slanted.resize(cycles * heuristic.span);
+  for (size_t counter = 0; counter < cycles; ++counter) {
+    for (size_t diagonals = 0; diagonals < heuristic.span; ++diagonals) {
+      heuristic.slanted[counter * heuristic.span + diagonals] =
+          static_cast<float>(diagonals / cycles) * cycle_sum + partial[counter][diagonals % cycles];
+    }
+  }
   return heuristic;
 }
 
@@ -282,21 +330,19 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
   const int cycle = kCycle != 0 ? kCycle : reach.cycle;
   const int32_t stride = padded.stride;
   const uint16_t* classes = padded.classes;
-  const int32_t orthogonal[4] = {1, -1, stride, -stride};
-  const int32_t across[4] = {1, -1, 1, -1}, down[4] = {stride, stride, -stride, -stride};
   float* cost = reach.cost.data();
   int32_t* parent = kTarget ? reach.parent.data() : nullptr;
-  std::vector<int32_t>& touched = reach.touched;
   const int32_t target_cell = (target.y + 1) * stride + target.x + 1;
-  auto estimate = [&](int32_t cell, int counter) {
-    if constexpr (kTarget) return heuristic(cell % stride - (target.x + 1), cell / stride - (target.y + 1), counter);
+  const int32_t target_x = target.x + 1, target_y = target.y + 1;
+  const Estimate lower_bound = heuristic.View();  // a local copy: nothing written through `cost` is it
+  auto estimate = [&](int32_t cell, int counter) __attribute__((always_inline)) {
+    if constexpr (kTarget) return lower_bound(cell % stride - target_x, cell / stride - target_y, counter);
     return 0.0f;
   };
-  Queue queue;
   int32_t first = reach.State(start.x, start.y, 0);
-  int32_t lowest = first, highest = first;  // the settled states' range (a reach without a target)
+  int32_t lowest = first, highest = first;  // the states given a cost lie between these
   cost[first] = 0;
-  touched.push_back(first);
+  Queue queue(steps.Ring(), estimate(first / cycle, 0));
   queue.Push(estimate(first / cycle, 0), first);
   while (!queue.Empty()) {
     float key = 0;
@@ -306,9 +352,8 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
     float at_cost = cost[state];
     if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
     if (kTarget && cell == target_cell) break;
-    if constexpr (!kTarget) lowest = std::min(lowest, state), highest = std::max(highest, state);
     // Relaxes the state (next_cell, next_counter) by a step; false when the buckets cannot hold it.
-    auto relax = [&](int32_t next_cell, int next_counter, float step) {
+    auto relax = [&](int32_t next_cell, int next_counter, float step) __attribute__((always_inline)) {
       if (step < 0) return true;  // kBlocked, or off the map
       if constexpr (kBucketed && Steps::kChecked) {
         if (step >= kBuckets || rules.fractional()) return false;
@@ -318,70 +363,82 @@ bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reac
       float next_cost = at_cost + step;
       int32_t next = next_cell * cycle + next_counter;
       if (next_cost > budget || !(next_cost < cost[next])) return true;
-      if (cost[next] == kUnreached) touched.push_back(next);
+      lowest = std::min(lowest, next);
+      highest = std::max(highest, next);
       cost[next] = next_cost;
       if constexpr (kTarget) parent[next] = state;
       queue.Push(next_cost + estimate(next_cell, next_counter), next);
       return true;
     };
-    for (int32_t offset : orthogonal) {
-      if (!relax(cell + offset, counter, steps.Orthogonal(classes[cell + offset]))) return false;
-    }
+    auto straight = [&](int32_t offset) __attribute__((always_inline)) {
+      return relax(cell + offset, counter, steps.Orthogonal(classes[cell + offset]));
+    };
     int next_counter = counter + 1 == cycle ? 0 : counter + 1;
-    for (int k = 0; k < 4; ++k) {
-      int32_t next_cell = cell + across[k] + down[k];
-      float step = steps.Diagonal(classes[next_cell], classes[cell + across[k]], classes[cell + down[k]], counter + 1);
-      if (!relax(next_cell, next_counter, step)) return false;
+    auto diagonal = [&](int32_t across, int32_t down) __attribute__((always_inline)) {
+      int32_t next_cell = cell + across + down;
+      return relax(next_cell, next_counter,
+                   steps.Diagonal(classes[next_cell], classes[cell + across], classes[cell + down], counter + 1));
+    };
+    // Written out rather than looped, in kDirections' order (ties keep the first route found).
+    if (!(straight(1) && straight(-1) && straight(stride) && straight(-stride) && diagonal(1, stride) &&
+          diagonal(-1, stride) && diagonal(1, -stride) && diagonal(-1, -stride))) {
+      reach.first_given = lowest, reach.last_given = highest;
+      return false;
     }
   }
-  if constexpr (!kTarget) {
-    // Without a target the queue runs dry, so every state given a cost was settled.
-    reach.top = lowest / cycle / stride - 1;
-    reach.bottom = highest / cycle / stride - 1;
-  }
+  reach.first_given = lowest, reach.last_given = highest;
   return true;
 }
 
-// The fast path's arrays of the thread's last Reach, every entry +infinity (costs) or -1
-// (parents), kept for its next search of a map of the same size so that a search costs the
-// states it reaches rather than the whole map. Arrays of more states are not kept.
+// The fast path's arrays of the thread's last Reach, kept for its next search of a map of the
+// same size so that a search costs the states it reached rather than the whole map. Each is
+// +infinity (costs) or -1 (parents) except in [first, last], cleaned when it is taken. Arrays of
+// more states are not kept.
 constexpr size_t kMaxSpareStates = size_t{1} << 22;
-struct SpareArrays {
-  std::vector<float> cost;
-  std::vector<int32_t> parent;
+template <typename T>
+struct Spare {
+  std::vector<T> array;
+  int32_t first = 0, last = -1;
 };
-SpareArrays& Spare() {
-  thread_local SpareArrays spare;
-  return spare;
+struct SpareArrays {
+  Spare<float> cost;
+  Spare<int32_t> parent;
+};
+SpareArrays& Spares() {
+  thread_local SpareArrays spares;
+  return spares;
 }
 
-// `array` sized `states` and filled with `fill`: the spare one when it has that size.
+// `array` sized `states` and filled with `fill`: the spare one, cleaned, when it has that size.
 template <typename T>
-void TakeSpare(std::vector<T>& spare, std::vector<T>& array, size_t states, T fill) {
-  if (spare.size() == states) {
-    array.swap(spare);
+void TakeSpare(Spare<T>& spare, std::vector<T>& array, size_t states, T fill) {
+  if (spare.array.size() == states) {
+    if (spare.first <= spare.last) {
+      std::fill(spare.array.begin() + spare.first, spare.array.begin() + spare.last + 1, fill);
+    }
+    array.swap(spare.array);
   } else {
-    std::vector<T>().swap(spare);  // a map of another size: the spare would only add to the peak
+    std::vector<T>().swap(spare.array);  // a map of another size: the spare would only add to the peak
     array.assign(states, fill);
   }
-  spare.clear();
+  spare.first = 0, spare.last = -1;
 }
 
-// Cleans the `touched` entries of `array` back to `fill` and keeps it as the spare.
+// Keeps `array`, filled but in [first, last], as the spare.
 template <typename T>
-void GiveSpare(std::vector<T>& array, const std::vector<int32_t>& touched, std::vector<T>& spare, T fill) {
+void GiveSpare(std::vector<T>& array, int32_t first, int32_t last, Spare<T>& spare) {
   if (array.empty() || array.size() > kMaxSpareStates) return;
-  for (int32_t state : touched) array[static_cast<size_t>(state)] = fill;
-  spare.swap(array);
+  spare.array.swap(array);
+  spare.first = first, spare.last = last;
 }
 
 }  // namespace
 
 Reach::~Reach() {
   if (!listed) return;
-  SpareArrays& spare = Spare();
-  GiveSpare(cost, touched, spare.cost, kUnreached);
-  GiveSpare(parent, touched, spare.parent, int32_t{-1});
+  SpareArrays& spares = Spares();
+  GiveSpare(cost, first_given, last_given, spares.cost);
+  GiveSpare(parent, first_given, last_given, spares.parent);
 }
 
 int32_t Reach::BestState(int32_t x, int32_t y) const {
@@ -401,6 +458,21 @@ int32_t Reach::BestState(int32_t x, int32_t y) const {
 float Reach::Cost(int32_t x, int32_t y) const {
   int32_t state = BestState(x, y);
   return state < 0 ? kUnreached : cost[static_cast<size_t>(state)];
+}
+
+model::Area Reach::ReachedBox() const {
+  if (!listed) return {{0, 0}, width, height};
+  if (first_given > last_given) return {{0, 0}, 0, 0};
+  // The first and last states given a cost are the top and bottom rows' (states run row by row).
+  int32_t top = SquareOf(first_given).y, bottom = SquareOf(last_given).y;
+  int32_t left = width, right = -1;
+  int32_t per_cell = Shapes() * cycle;
+  for (int32_t state = first_given; state <= last_given; ++state) {
+    if (cost[static_cast<size_t>(state)] == kUnreached) continue;
+    int32_t x = state / per_cell % Stride() - 1;
+    left = std::min(left, x), right = std::max(right, x);
+  }
+  return {{left, top}, right - left + 1, bottom - top + 1};
 }
 
 std::optional<Entered> StepInto(const GridView& grid, int32_t tx, int32_t ty, int dx, int dy, int number, int turn,
@@ -521,15 +593,12 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   }
   size_t states = static_cast<size_t>(reach.width + 2) * static_cast<size_t>(reach.height + 2) *
                   static_cast<size_t>(reach.cycle);
-  SpareArrays& spare = Spare();
-  TakeSpare(spare.cost, reach.cost, states, kUnreached);
+  SpareArrays& spares = Spares();
+  TakeSpare(spares.cost, reach.cost, states, kUnreached);
   // Only a search toward a square needs its route.
-  if (target) TakeSpare(spare.parent, reach.parent, states, int32_t{-1});
+  if (target) TakeSpare(spares.parent, reach.parent, states, int32_t{-1});
   reach.listed = true;
-  if (!grid.Contains(start.x, start.y)) {
-    reach.top = 0, reach.bottom = -1;  // nothing reached
-    return reach;
-  }
+  if (!grid.Contains(start.x, start.y)) return reach;  // nothing reached
   Padded padded{grid.Padded(), grid.Outside(), grid.Stride()};
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
   auto run_to = [&](auto* queue_kind, const auto& steps, auto toward) {
@@ -559,11 +628,12 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     }
   }
   // A cost the buckets cannot hold: start again with a heap.
-  for (int32_t state : reach.touched) {
-    reach.cost[static_cast<size_t>(state)] = kUnreached;
-    if (target) reach.parent[static_cast<size_t>(state)] = -1;
+  if (reach.first_given <= reach.last_given) {
+    auto first = static_cast<std::ptrdiff_t>(reach.first_given), end = static_cast<std::ptrdiff_t>(reach.last_given) + 1;
+    std::fill(reach.cost.begin() + first, reach.cost.begin() + end, kUnreached);
+    if (target) std::fill(reach.parent.begin() + first, reach.parent.begin() + end, int32_t{-1});
   }
-  reach.touched.clear();
+  reach.first_given = 0, reach.last_given = -1;
   run(static_cast<HeapQueue*>(nullptr), memo);
   return reach;
 }

@@ -31,17 +31,15 @@ struct Reach {
   int cycle = 1;
   std::vector<Footprint> footprints;  // the shapes the space may take (Footprints; one: the whole space)
   // Per state; +infinity when not reached. Read-only: a Reach of the fast path gives its arrays
-  // back to the next search of its thread when it dies, cleaned where `touched` says.
+  // back to the next search of its thread when it dies, to be cleaned there between `first_given`
+  // and `last_given`.
   std::vector<float> cost;
   std::vector<int32_t> parent;  // per state, only for a search toward a target; -1 at the start and where not reached
-  // The states the fast path gave a cost, each once, in the order it first reached them; empty
-  // when the richer search ran (`listed` false).
-  std::vector<int32_t> touched;
+  // The fast path's states given a cost all lie in [first_given, last_given], and these two were
+  // given one (first_given > last_given when none); unset when the richer search ran (`listed` false).
+  int32_t first_given = 0;
+  int32_t last_given = -1;
   bool listed = false;
-  // The map rows [top, bottom] holding every reached state: the whole map unless the search
-  // narrowed it (a reach of the fast path without a target); top > bottom when none is reached.
-  int32_t top = 0;
-  int32_t bottom = std::numeric_limits<int32_t>::max();
 
   Reach() = default;
   Reach(const Reach&) = default;
@@ -66,6 +64,9 @@ struct Reach {
   int32_t BestState(int32_t x, int32_t y) const;
   // The cheapest cost of a square (+infinity when not reached).
   float Cost(int32_t x, int32_t y) const;
+  // The smallest box of squares holding every square reached: the whole map when the richer
+  // search ran, an empty one (width and height 0) when nothing was reached.
+  model::Area ReachedBox() const;
 };
 
 // The step into one square as the rules are asked about it: one SubStep per kind of barrier

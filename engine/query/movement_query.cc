@@ -530,7 +530,7 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   movement::Reach reach;
   movement::RichReach rich;
   // The box of squares the search may have reached: the whole map, unless the plain search
-  // listed the states it reached.
+  // knows the box it reached.
   int32_t top = 0, bottom = move.grid->height() - 1, left = 0, right = move.grid->width() - 1;
   if (move.Rich()) {
     rich = movement::RichSearch(*move.grid, KindBudgets(move, square_ft), move.creature->at,
@@ -549,14 +549,8 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   } else {
     reach = movement::Search(*move.grid, *move.rules, move.creature->at, move.creature->squares_per_side, budget,
                              std::nullopt, move.squeeze, move.start_shape);
-    if (reach.listed) {
-      top = move.grid->height(), bottom = -1, left = move.grid->width(), right = -1;
-      for (int32_t state : reach.touched) {
-        model::Square square = reach.SquareOf(state);
-        top = std::min(top, square.y), bottom = std::max(bottom, square.y);
-        left = std::min(left, square.x), right = std::max(right, square.x);
-      }
-    }
+    model::Area box = reach.ReachedBox();
+    top = box.at.y, bottom = box.at.y + box.height - 1, left = box.at.x, right = box.at.x + box.width - 1;
     cost_at = [&](int32_t x, int32_t y) { return reach.Cost(x, y); };
     best_shape = [&](int32_t x, int32_t y) { return reach.ShapeOf(reach.BestState(x, y)); };
     reached_in = [&](int32_t x, int32_t y, int32_t shape) {

@@ -83,9 +83,9 @@ TEST_P(MovementSearch, DijkstraAgreesWithBellmanFordOnRandomMaps) {
 
 INSTANTIATE_TEST_SUITE_P(MediumAndLarge, MovementSearch, ::testing::Values(1, 2));
 
-// A reach within a budget says which rows it reached (Reach::top, bottom), and they are exactly
-// the rows of the squares it reached, so an answer may walk only those.
-TEST(MovementSearchRows, AReachsRowsAreTheRowsOfTheSquaresItReached) {
+// A reach within a budget says which box of squares it reached (Reach::ReachedBox), and it is
+// exactly the rows and columns of the squares it reached, so an answer may walk only those.
+TEST(MovementSearchBox, AReachsBoxIsTheBoxOfTheSquaresItReached) {
   SourceSet sources;
   Diagnostics diagnostics;
   auto rules = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", sources, diagnostics);
@@ -102,17 +102,25 @@ TEST(MovementSearchRows, AReachsRowsAreTheRowsOfTheSquaresItReached) {
                         static_cast<int32_t>(random() % static_cast<unsigned>(height))};
     float budget = static_cast<float>(random() % 9);
     movement::Reach reach = movement::Search(*world->view, *world->rules, start, 1, budget);
-    int32_t first = height, last = -1;
+    int32_t first = height, last = -1, left = width, right = -1;
     for (int y = 0; y < height; ++y) {
       for (int x = 0; x < width; ++x) {
         if (std::isinf(reach.Cost(x, y))) continue;
         first = std::min(first, y), last = std::max(last, y);
+        left = std::min(left, x), right = std::max(right, x);
       }
     }
-    if (last < 0) continue;  // the start is a wall or pit: nothing to compare
+    model::Area box = reach.ReachedBox();
+    if (last < 0) {  // the start is a wall or pit: an empty box
+      EXPECT_EQ(box.width, 0) << "round " << round;
+      EXPECT_EQ(box.height, 0) << "round " << round;
+      continue;
+    }
     ++tried;
-    EXPECT_EQ(reach.top, first) << "round " << round;
-    EXPECT_EQ(reach.bottom, last) << "round " << round;
+    EXPECT_EQ(box.at.y, first) << "round " << round;
+    EXPECT_EQ(box.at.y + box.height - 1, last) << "round " << round;
+    EXPECT_EQ(box.at.x, left) << "round " << round;
+    EXPECT_EQ(box.at.x + box.width - 1, right) << "round " << round;
   }
   EXPECT_GT(tried, 40);
 }
