@@ -442,22 +442,22 @@ Reach::~Reach() {
 }
 
 int32_t Reach::BestState(int32_t x, int32_t y) const {
+  // A square's states lie side by side, shape by shape, counter by counter.
+  int32_t first = State(x, y, 0, 0), count = Shapes() * cycle;
+  const float* costs = cost.data() + first;
   int32_t best = -1;
-  for (int32_t shape = 0; shape < Shapes(); ++shape) {
-    for (int counter = 0; counter < cycle; ++counter) {
-      int32_t state = State(x, y, counter, shape);
-      if (cost[static_cast<size_t>(state)] != kUnreached &&
-          (best < 0 || cost[static_cast<size_t>(state)] < cost[static_cast<size_t>(best)])) {
-        best = state;
-      }
-    }
+  for (int32_t k = 0; k < count; ++k) {
+    if (costs[k] != kUnreached && (best < 0 || costs[k] < costs[best])) best = k;
   }
-  return best;
+  return best < 0 ? -1 : first + best;
 }
 
 float Reach::Cost(int32_t x, int32_t y) const {
-  int32_t state = BestState(x, y);
-  return state < 0 ? kUnreached : cost[static_cast<size_t>(state)];
+  int32_t first = State(x, y, 0, 0), count = Shapes() * cycle;
+  const float* costs = cost.data() + first;
+  float best = kUnreached;
+  for (int32_t k = 0; k < count; ++k) best = std::min(best, costs[k]);
+  return best;
 }
 
 model::Area Reach::ReachedBox() const {
