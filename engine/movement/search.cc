@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <queue>
 
 #include "movement/rich_search.h"
@@ -20,17 +21,24 @@ class Bucket {
  public:
   bool empty() const { return size_ == 0; }
   [[gnu::always_inline]] void push(int32_t state) {
-    if (size_ == states_.size()) Grow();
+    if (size_ == capacity_) Grow();
     states_[size_++] = state;
   }
   int32_t pop() { return states_[--size_]; }
   void clear() { size_ = 0; }
-  size_t capacity() const { return states_.size(); }
+  size_t capacity() const { return capacity_; }
 
  private:
-  [[gnu::noinline]] void Grow() { states_.resize(std::max<size_t>(64, states_.size() * 2)); }
-  std::vector<int32_t> states_;
-  size_t size_ = 0;
+  [[gnu::noinline]] void Grow() {
+    uint32_t capacity = std::max<uint32_t>(64, capacity_ * 2);
+    auto states = std::make_unique<int32_t[]>(capacity);
+    std::copy_n(states_.get(), size_, states.get());
+    states_ = std::move(states);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<int32_t[]> states_;
+  uint32_t size_ = 0;
+  uint32_t capacity_ = 0;
 };
 
 // Dial's bucket queue: states keyed by whole-number cost in a ring of `ring` buckets (a power of
