@@ -21,10 +21,11 @@ struct TerrainClasses {
   int32_t map_width = 0;
   std::vector<uint16_t> class_of_kind;
   uint16_t outside = 0;
-  std::vector<uint16_t> cells;
+  std::vector<uint16_t> cells;  // the view's classes: wide, or narrow when each fits a byte
+  std::vector<uint8_t> narrow;
 
   bool Matches(const model::GridMap& map, const std::vector<uint16_t>& classes, uint16_t outside_class) const {
-    return !cells.empty() && map_width == map.width && outside == outside_class && class_of_kind == classes &&
+    return (!cells.empty() || !narrow.empty()) && map_width == map.width && outside == outside_class && class_of_kind == classes &&
            map_cells == map.cells;
   }
 };
@@ -140,23 +141,39 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   size_t stride = static_cast<size_t>(Stride());
   TerrainClasses& last = LastTerrainClasses();
   bool whole_map = terrain_window == nullptr && map.cells.size() <= kMaxKeptCells;
-  if (whole_map && last.Matches(map, class_of_kind, Outside())) {
-    cells_ = last.cells;
-  } else {
-    cells_.assign(stride * static_cast<size_t>(height_ + 2), Outside());
+  bool narrow = Outside() <= kMaxNarrowClass;
+  // Fills `cells` (cells_ or narrow_) with the map's terrain classes.
+  auto fill = [&](auto& cells) {
+    using Class = typename std::remove_reference_t<decltype(cells)>::value_type;
+    cells.assign(stride * static_cast<size_t>(height_ + 2), static_cast<Class>(Outside()));
     for (int32_t y = 0; y < height_; ++y) {
       const uint16_t* kinds = map.cells.data() + static_cast<size_t>(y + origin_.y) * static_cast<size_t>(map.width) +
                               static_cast<size_t>(origin_.x);
-      uint16_t* row = cells_.data() + static_cast<size_t>(y + 1) * stride + 1;
-      for (int32_t x = 0; x < width_; ++x) row[x] = class_of_kind[kinds[x]];
+      Class* row = cells.data() + static_cast<size_t>(y + 1) * stride + 1;
+      for (int32_t x = 0; x < width_; ++x) row[x] = static_cast<Class>(class_of_kind[kinds[x]]);
     }
-    if (whole_map) last = {map.cells, map.width, class_of_kind, Outside(), cells_};
+  };
+  if (whole_map && last.Matches(map, class_of_kind, Outside())) {
+    cells_ = last.cells;
+    narrow_ = last.narrow;
+  } else {
+    if (narrow) {
+      fill(narrow_);
+    } else {
+      fill(cells_);
+    }
+    if (whole_map) last = {map.cells, map.width, class_of_kind, Outside(), cells_, narrow_};
   }
   classes_used_ = class_of_kind;
   for (const auto& [cell, occupant] : occupant_at) {
     size_t x = cell % static_cast<size_t>(width_), y = cell / static_cast<size_t>(width_);
-    uint16_t& cls = cells_[(y + 1) * stride + x + 1];
-    cls = static_cast<uint16_t>(cls + occupant);
+    size_t at = (y + 1) * stride + x + 1;
+    auto cls = static_cast<uint16_t>((narrow ? narrow_[at] : cells_[at]) + occupant);
+    if (narrow) {
+      narrow_[at] = static_cast<uint8_t>(cls);
+    } else {
+      cells_[at] = cls;
+    }
     classes_used_.push_back(cls);
   }
   std::sort(classes_used_.begin(), classes_used_.end());

@@ -59,6 +59,9 @@ bool Hooked(const model::Scenario& scenario, const model::Creature& mover);
 // keeps few classes on a map of few kinds.
 class GridView {
  public:
+  // The highest class kept a byte each.
+  static constexpr size_t kMaxNarrowClass = 255;
+
   // `zones` (the mover's Lua runner, when the move calls hooks) asks other creatures' scripts
   // for their zones. With a `terrain_window`, the view is only the terrain of that part of the
   // map, without creatures or zones, its square (0, 0) the window's top-left (a creature's own
@@ -71,11 +74,16 @@ class GridView {
   bool Contains(int32_t x, int32_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
   // The class of a square inside the map.
   uint16_t ClassAt(int32_t x, int32_t y) const {
-    return cells_[static_cast<size_t>(y + 1) * static_cast<size_t>(Stride()) + static_cast<size_t>(x + 1)];
+    size_t at = static_cast<size_t>(y + 1) * static_cast<size_t>(Stride()) + static_cast<size_t>(x + 1);
+    return narrow_.empty() ? cells_[at] : narrow_[at];
   }
+  // Whether every class, Outside() included, fits a byte (at most kMaxNarrowClass): then the
+  // classes are kept a byte each (PaddedNarrow), else two (PaddedWide).
+  bool Narrow() const { return !narrow_.empty(); }
   // The classes of the map padded by one square on every side, row by row, Stride() wide;
-  // the padding is of class Outside().
-  const uint16_t* Padded() const { return cells_.data(); }
+  // the padding is of class Outside(). Only one of the two is kept (Narrow()).
+  const uint8_t* PaddedNarrow() const { return narrow_.data(); }
+  const uint16_t* PaddedWide() const { return cells_.data(); }
   int32_t Stride() const { return width_ + 2; }
   // The class of the padding around the map: one past the last class.
   uint16_t Outside() const { return static_cast<uint16_t>(ClassCount()); }
@@ -144,7 +152,8 @@ class GridView {
   std::vector<size_t> row_of_terrain_;  // the terrain table's row of each of those
   size_t table_rows_ = 0;               // how many rows the terrain table has
   std::vector<Occupant> occupants_;
-  std::vector<uint16_t> cells_;  // padded: (width + 2) × (height + 2)
+  std::vector<uint16_t> cells_;  // padded: (width + 2) × (height + 2), when not Narrow()
+  std::vector<uint8_t> narrow_;  // the same a byte each, when Narrow()
   std::vector<uint16_t> classes_used_;
   // Barriers between squares, per square on its east and south edge: terrain row + 1, 0 none;
   // empty when the map has none.

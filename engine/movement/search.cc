@@ -242,10 +242,10 @@ std::optional<DenseSteps> Densify(const GridView& grid, StepRules& rules) {
   return dense;
 }
 
-// The grid's padded classes (GridView::Padded), as the search reads them.
+// The grid's padded classes (GridView::PaddedNarrow or PaddedWide), as the search reads them.
+template <typename Class>
 struct Padded {
-  const uint16_t* classes = nullptr;
-  uint16_t outside = 0;
+  const Class* classes = nullptr;
   int32_t stride = 0;
 };
 
@@ -331,13 +331,13 @@ Heuristic CheapestSteps(const GridView& grid, StepRules& rules) {
 // Runs Dijkstra (A* toward a target when kTarget) for a one-square mover with one kind of
 // queue; false when a bucket queue meets a cost it cannot hold. kCycle is the diagonal cycle
 // when known at compile time, else 0.
-template <typename Queue, int kCycle, bool kTarget, typename Steps>
-bool Run(const Steps& steps, StepRules& rules, const Padded& padded, Reach& reach, model::Square start, float budget,
+template <typename Queue, int kCycle, bool kTarget, typename Steps, typename Class>
+bool Run(const Steps& steps, StepRules& rules, const Padded<Class>& padded, Reach& reach, model::Square start, float budget,
          model::Square target, const Heuristic& heuristic) {
   constexpr bool kBucketed = std::is_same_v<Queue, BucketQueue>;
   const int cycle = kCycle != 0 ? kCycle : reach.cycle;
   const int32_t stride = padded.stride;
-  const uint16_t* classes = padded.classes;
+  const Class* classes = padded.classes;
   float* cost = reach.cost.data();
   int32_t* parent = kTarget ? reach.parent.data() : nullptr;
   const int32_t target_cell = (target.y + 1) * stride + target.x + 1;
@@ -607,9 +607,10 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   if (target) TakeSpare(spares.parent, reach.parent, states, int32_t{-1});
   reach.listed = true;
   if (!grid.Contains(start.x, start.y)) return reach;  // nothing reached
-  Padded padded{grid.Padded(), grid.Outside(), grid.Stride()};
+  Padded<uint8_t> narrow{grid.PaddedNarrow(), grid.Stride()};
+  Padded<uint16_t> wide{grid.PaddedWide(), grid.Stride()};
   Heuristic heuristic = target ? CheapestSteps(grid, rules) : Heuristic{};
-  auto run_to = [&](auto* queue_kind, const auto& steps, auto toward) {
+  auto run_in = [&](auto* queue_kind, const auto& steps, auto toward, const auto& padded) {
     using Queue = std::remove_pointer_t<decltype(queue_kind)>;
     constexpr bool kTarget = decltype(toward)::value;
     model::Square goal = target.value_or(model::Square{});
@@ -619,10 +620,13 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
       default: return Run<Queue, 0, kTarget>(steps, rules, padded, reach, start, budget, goal, heuristic);
     }
   };
+  auto run_to = [&](auto* queue_kind, const auto& steps, auto toward) {
+    return grid.Narrow() ? run_in(queue_kind, steps, toward, narrow) : run_in(queue_kind, steps, toward, wide);
+  };
   auto run = [&](auto* queue_kind, const auto& steps) {
     return target ? run_to(queue_kind, steps, std::true_type{}) : run_to(queue_kind, steps, std::false_type{});
   };
-  MemoSteps memo{rules, padded.outside};
+  MemoSteps memo{rules, grid.Outside()};
   // Few classes: every cost looked up in flat tables, known to fit the buckets.
   if (std::optional<DenseSteps> dense = Densify(grid, rules)) {
     run(static_cast<BucketQueue*>(nullptr), *dense);

@@ -191,3 +191,68 @@ TEST(MovementSearchHooks, AHookedReachAgreesWithTheRicherSearch) {
 
 }  // namespace
 }  // namespace rulecraft
+
+namespace rulecraft {
+namespace {
+
+// A view of more classes than a byte holds keeps them two bytes each (GridView::Narrow false),
+// and the fast search, reading them through PaddedWide, agrees with the richer search, which
+// reads them square by square; a view of few classes keeps them a byte each, and agrees too.
+TEST(MovementSearchClasses, WideAndNarrowViewsAgreeWithTheRicherSearch) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  auto rules = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", sources, diagnostics);
+  ASSERT_TRUE(rules) << Render(diagnostics, sources);
+  const std::vector<std::string> sizes = {"fine", "diminutive", "tiny", "small", "medium", "large", "huge",
+                                          "gargantuan", "colossal"};
+  const std::vector<std::vector<std::string>> conditions = {{}, {"prone"}, {"helpless"}};
+  std::mt19937 random(2026);
+  for (int round = 0; round < 6; ++round) {
+    bool many = round % 2 == 0;
+    int width = 20, height = 20;
+    std::vector<int> map = testing_world::RandomCells(random, width, height, {55, 75, 87, 94}, 1);
+    map[0] = 0;  // the mover's square is open
+    auto world = testing_world::MakeWorld(
+        *rules, testing_world::MakeMap(width, height, map, {"open", "difficult", "wall", "hampering", "pit"}),
+        "medium", 1);
+    world->scenario.creatures[0].side = "a";
+    // 9 sizes × 2 sides × 3 conditions: 54 kinds of occupant, so 5 × 55 classes; or 3 creatures.
+    int placed = 0;
+    for (size_t size = 0; size < sizes.size(); ++size) {
+      for (const char* side : {"a", "b"}) {
+        for (const auto& has : conditions) {
+          if (!many && placed == 3) continue;
+          model::Creature other;
+          other.id = "c" + std::to_string(placed);
+          other.race = "human";
+          other.size = sizes[size];
+          other.side = side;
+          other.conditions = has;
+          int cell = 1 + placed * 7;
+          other.at = {cell % width, cell / width};
+          world->scenario.creatures.push_back(other);
+          ++placed;
+        }
+      }
+    }
+    movement::GridView view(world->scenario, *rules, world->scenario.creatures[0]);
+    ASSERT_EQ(view.Narrow(), !many) << view.ClassCount() << " classes";
+    int mode = rules->Table("movement_modes").IndexOf("move");
+    movement::StepRules fast_rules(*rules, view, world->record.slots.data(), mode);
+    movement::StepRules rich_rules(*rules, view, world->record.slots.data(), mode);
+    float budget = round < 2 ? testing_world::kInf : static_cast<float>(4 + random() % 10);
+    movement::Reach reach = movement::Search(view, fast_rules, {0, 0}, 1, budget);
+    movement::RichReach rich = movement::RichSearch(view, {{&rich_rules, budget}}, {0, 0}, 1, 0, false);
+    int reached = 0;
+    for (int y = 0; y < height; ++y) {
+      for (int x = 0; x < width; ++x) {
+        ASSERT_EQ(reach.Cost(x, y), rich.Cost(x, y)) << "round " << round << " square " << x << "," << y;
+        reached += std::isinf(reach.Cost(x, y)) ? 0 : 1;
+      }
+    }
+    EXPECT_GT(reached, 5) << "round " << round;
+  }
+}
+
+}  // namespace
+}  // namespace rulecraft
