@@ -330,6 +330,17 @@ TEST(FastParse, TokensAsTheGrammarReadsThem) {
   EXPECT_FALSE(Compare("rule a() = \"é\n", "an open string").fast_accepted);
 }
 
+TEST(FastParse, CommentsAndStringsHoldUtf8TextOnly) {
+  EXPECT_TRUE(Compare("# a — b ×\trule\nrule a() = \"\t—\\é\\\n\" # \xF0\x9F\x8E\xB2\n", "text").fast_accepted);
+  EXPECT_EQ(Body("\"a\\\nb\""), "\"a\nb\"");  // a backslash takes a line break
+  EXPECT_FALSE(Compare("rule a() = \"a\\\r\nb\"\n", "a backslash takes one character").fast_accepted);
+  EXPECT_FALSE(Compare("# \xC3(\nrule a() = 1\n", "a broken sequence in a comment").fast_accepted);
+  EXPECT_FALSE(Compare("rule a() = \"\xE2\x80\"\n", "a cut sequence in a string").fast_accepted);
+  EXPECT_FALSE(Compare("# \xC0\xAF\nrule a() = 1\n", "an overlong form").fast_accepted);
+  EXPECT_FALSE(Compare("# \x01\nrule a() = 1\n", "a control character").fast_accepted);
+  EXPECT_FALSE(Compare("rule a() = é\n", "non-ASCII outside comments and strings").fast_accepted);
+}
+
 TEST(FastParse, SpansAsAntlrGivesThem) {
   SourceSet sources;
   const SourceFile& file = sources.Add("r.rules", "# é\r\nrule a(x: int) = (x + 1) * \"é\"\n");

@@ -78,6 +78,18 @@ bool IsWordStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' &
 bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool IsWordPart(unsigned char c) { return IsWordStart(c) || IsDigit(c); }
 
+bool IsPrintable(unsigned char c) { return c >= 0x20 && c < 0x7F; }
+
+// Past a byte of a comment or string that is not printable ASCII: a tab, or a run of well-formed
+// UTF-8 sequences (no ASCII byte is part of one); throws Unsure at anything else.
+size_t SkipOther(std::string_view text, size_t at) {
+  if (text[at] == '\t') return at + 1;
+  size_t end = at;
+  while (end < text.size() && static_cast<unsigned char>(text[end]) >= 0x80) ++end;
+  if (end == at || FirstBadByte(text.substr(at, end - at))) throw Unsure{};
+  return end;
+}
+
 // The tokens of `text` and a last kEof, as Rules.g4's lexer reads them; throws Unsure at anything
 // its lexer would report, at any token longer than limits::kMaxRulesTokenBytes, and at any byte
 // that is not UTF-8 text (control characters included).
@@ -85,7 +97,6 @@ std::vector<Token> Lex(std::string_view text) {
   std::vector<Token> tokens;
   tokens.reserve(text.size() / 4 + 1);
   const size_t size = text.size();
-  bool check_bytes = false;  // a comment or string holds a byte outside printable ASCII
   size_t i = 0;
   auto push = [&](Tok kind, size_t begin, size_t end) {
     if (end - begin > limits::kMaxRulesTokenBytes) throw Unsure{};
@@ -98,10 +109,15 @@ std::vector<Token> Lex(std::string_view text) {
       continue;
     }
     if (c == '#') {  // COMMENT : '#' ~[\r\n]*
-      while (i < size && text[i] != '\n' && text[i] != '\r') {
+      for (++i; i < size;) {
         auto b = static_cast<unsigned char>(text[i]);
-        if (b >= 0x7F || (b < 0x20 && b != '\t')) check_bytes = true;
-        ++i;
+        if (IsPrintable(b)) {
+          ++i;
+        } else if (b == '\n' || b == '\r') {
+          break;
+        } else {
+          i = SkipOther(text, i);
+        }
       }
       continue;
     }
@@ -126,14 +142,17 @@ std::vector<Token> Lex(std::string_view text) {
         if (i >= size) throw Unsure{};
         auto b = static_cast<unsigned char>(text[i]);
         if (b == '"') break;
-        if (b == '\r' || b == '\n') throw Unsure{};
-        if (b == '\\') {
-          if (i + 1 >= size) throw Unsure{};
-          ++i;
+        if (b == '\\') {  // '\\' . takes any character, a line break too
+          if (++i >= size) throw Unsure{};
           b = static_cast<unsigned char>(text[i]);
+          if (b == '\r' || b == '\n') {
+            ++i;
+            continue;
+          }
+        } else if (b == '\r' || b == '\n') {
+          throw Unsure{};
         }
-        if (b >= 0x7F || (b < 0x20 && b != '\t')) check_bytes = true;
-        ++i;
+        i = IsPrintable(b) ? i + 1 : SkipOther(text, i);
       }
       ++i;
       push(Tok::kString, begin, i);
@@ -181,7 +200,6 @@ std::vector<Token> Lex(std::string_view text) {
     i += width;
     push(kind, begin, i);
   }
-  if (check_bytes && FirstBadByte(text)) throw Unsure{};
   tokens.push_back({Tok::kEof, static_cast<uint32_t>(size), static_cast<uint32_t>(size)});
   return tokens;
 }
