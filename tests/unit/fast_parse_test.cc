@@ -1,7 +1,8 @@
 // The hand-written rules parser (dsl/parse/fast_parser.h, issue 15) against ANTLR's: whenever it
 // accepts a file, ANTLR accepts it too and builds the same AST, node for node and span for span;
-// checked on every rules file of the repository (which it must all take), on thousands of
-// mutations of them, and on hand-written cases of each precedence and associativity rule.
+// checked on every rules file of the repository (it must take each one ANTLR accepts; the fuzz
+// regressions are the limits' cases), on thousands of mutations of them, and on hand-written
+// cases of each precedence and associativity rule.
 #include "dsl/parse/fast_parser.h"
 
 #include <algorithm>
@@ -106,7 +107,7 @@ Compared Compare(const std::string& text, const std::string& label) {
 std::vector<fs::path> RulesFiles() {
   std::vector<fs::path> files;
   fs::path root(RULECRAFT_SOURCE_DIR);
-  for (const char* folder : {"rulesets", "bench/rulesets", "tests", "examples"}) {
+  for (const char* folder : {"rulesets", "bench/rulesets", "tests", "examples", "fuzz/regressions"}) {
     for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
       if (entry.is_regular_file() && entry.path().extension() == ".rules") files.push_back(entry.path());
     }
