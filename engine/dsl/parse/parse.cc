@@ -14,6 +14,7 @@
 #include "RulesLexer.h"
 #include "RulesParser.h"
 #include "antlr4-runtime.h"
+#include "dsl/parse/fast_parser.h"
 #include "dsl/parse/skipping_lexer.h"
 
 namespace rulecraft::parse {
@@ -478,6 +479,11 @@ RulesParser::FileContext* TwoStageParse(RulesParser& parser, antlr4::CommonToken
 }  // namespace
 
 std::optional<ast::RulesFile> ParseRulesFile(const SourceFile& file, Diagnostics& diagnostics) {
+  if (std::optional<ast::RulesFile> parsed = FastParseRulesFile(file)) return parsed;
+  return ParseRulesFileWithAntlr(file, diagnostics);
+}
+
+std::optional<ast::RulesFile> ParseRulesFileWithAntlr(const SourceFile& file, Diagnostics& diagnostics) {
   try {
     Utf8Input input(file.text());
     SkippingLexer lexer(&input);

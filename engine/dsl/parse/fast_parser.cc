@@ -1,0 +1,629 @@
+#include "dsl/parse/fast_parser.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/limits.h"
+#include "base/text_bytes.h"
+
+namespace rulecraft::parse {
+namespace {
+
+// The token types of grammar/Rules.g4 (its literals, UNIT, NUMBER, STRING and IDENT).
+enum class Tok : uint8_t {
+  kEof, kIdent, kUnit, kNumber, kString,
+  kRuleset, kExtends, kUses, kOverride, kRule, kNot, kAnd, kOr, kIf, kThen, kElse, kLet, kIn, kTrue, kFalse,
+  kLParen, kRParen, kLBracket, kRBracket, kLBrace, kRBrace, kComma, kColon, kAssign, kDot,
+  kPlus, kMinus, kStar, kSlash, kPercent, kCaret, kEq, kNe, kLt, kLe, kGt, kGe,
+};
+
+struct Token {
+  Tok kind;
+  uint32_t begin;  // byte offsets in the file
+  uint32_t end;
+};
+
+// Thrown wherever the fast parse is not sure; the caller then parses with ANTLR.
+struct Unsure {};
+
+// A word's token: ANTLR's lexer takes the longest match and, between matches of one length, the
+// rule listed first, and the grammar's literals come before UNIT, which comes before IDENT.
+Tok WordKind(std::string_view word) {
+  switch (word.size()) {
+    case 2:
+      if (word == "if") return Tok::kIf;
+      if (word == "in") return Tok::kIn;
+      if (word == "or") return Tok::kOr;
+      if (word == "ft") return Tok::kUnit;
+      break;
+    case 3:
+      if (word == "and") return Tok::kAnd;
+      if (word == "not") return Tok::kNot;
+      if (word == "let") return Tok::kLet;
+      break;
+    case 4:
+      if (word == "rule") return Tok::kRule;
+      if (word == "uses") return Tok::kUses;
+      if (word == "then") return Tok::kThen;
+      if (word == "else") return Tok::kElse;
+      if (word == "true") return Tok::kTrue;
+      if (word == "feet" || word == "mile") return Tok::kUnit;
+      break;
+    case 5:
+      if (word == "false") return Tok::kFalse;
+      if (word == "miles") return Tok::kUnit;
+      break;
+    case 6:
+      if (word == "square") return Tok::kUnit;
+      break;
+    case 7:
+      if (word == "ruleset") return Tok::kRuleset;
+      if (word == "extends") return Tok::kExtends;
+      if (word == "squares") return Tok::kUnit;
+      break;
+    case 8:
+      if (word == "override") return Tok::kOverride;
+      break;
+    default:
+      break;
+  }
+  return Tok::kIdent;
+}
+
+bool IsWordStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+bool IsWordPart(unsigned char c) { return IsWordStart(c) || IsDigit(c); }
+
+bool IsPrintable(unsigned char c) { return c >= 0x20 && c < 0x7F; }
+
+// Past a byte of a comment or string that is not printable ASCII: a tab, or a run of well-formed
+// UTF-8 sequences (no ASCII byte is part of one); throws Unsure at anything else.
+size_t SkipOther(std::string_view text, size_t at) {
+  if (text[at] == '\t') return at + 1;
+  size_t end = at;
+  while (end < text.size() && static_cast<unsigned char>(text[end]) >= 0x80) ++end;
+  if (end == at || FirstBadByte(text.substr(at, end - at))) throw Unsure{};
+  return end;
+}
+
+// The tokens of `text` and a last kEof, as Rules.g4's lexer reads them; throws Unsure at anything
+// its lexer would report, at any token longer than limits::kMaxRulesTokenBytes, and at any byte
+// that is not UTF-8 text (control characters included).
+std::vector<Token> Lex(std::string_view text) {
+  std::vector<Token> tokens;
+  tokens.reserve(text.size() / 4 + 1);
+  const size_t size = text.size();
+  size_t i = 0;
+  auto push = [&](Tok kind, size_t begin, size_t end) {
+    if (end - begin > limits::kMaxRulesTokenBytes) throw Unsure{};
+    tokens.push_back({kind, static_cast<uint32_t>(begin), static_cast<uint32_t>(end)});
+  };
+  while (i < size) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      ++i;
+      continue;
+    }
+    if (c == '#') {  // COMMENT : '#' ~[\r\n]*
+      for (++i; i < size;) {
+        auto b = static_cast<unsigned char>(text[i]);
+        if (IsPrintable(b)) {
+          ++i;
+        } else if (b == '\n' || b == '\r') {
+          break;
+        } else {
+          i = SkipOther(text, i);
+        }
+      }
+      continue;
+    }
+    size_t begin = i;
+    if (IsWordStart(c)) {
+      while (i < size && IsWordPart(static_cast<unsigned char>(text[i]))) ++i;
+      push(WordKind(text.substr(begin, i - begin)), begin, i);
+      continue;
+    }
+    if (IsDigit(c)) {  // NUMBER : [0-9]+ ('.' [0-9]+)?  (`5.` is NUMBER then '.')
+      while (i < size && IsDigit(static_cast<unsigned char>(text[i]))) ++i;
+      if (i + 1 < size && text[i] == '.' && IsDigit(static_cast<unsigned char>(text[i + 1]))) {
+        ++i;
+        while (i < size && IsDigit(static_cast<unsigned char>(text[i]))) ++i;
+      }
+      push(Tok::kNumber, begin, i);
+      continue;
+    }
+    if (c == '"') {  // STRING : '"' (~["\\\r\n] | '\\' .)* '"'
+      ++i;
+      while (true) {
+        if (i >= size) throw Unsure{};
+        auto b = static_cast<unsigned char>(text[i]);
+        if (b == '"') break;
+        if (b == '\\') {  // '\\' . takes any character, a line break too
+          if (++i >= size) throw Unsure{};
+          b = static_cast<unsigned char>(text[i]);
+          if (b == '\r' || b == '\n') {
+            ++i;
+            continue;
+          }
+        } else if (b == '\r' || b == '\n') {
+          throw Unsure{};
+        }
+        i = IsPrintable(b) ? i + 1 : SkipOther(text, i);
+      }
+      ++i;
+      push(Tok::kString, begin, i);
+      continue;
+    }
+    auto next = [&](char want) { return i + 1 < size && text[i + 1] == want; };
+    Tok kind;
+    size_t width = 1;
+    switch (c) {
+      case '(': kind = Tok::kLParen; break;
+      case ')': kind = Tok::kRParen; break;
+      case '[': kind = Tok::kLBracket; break;
+      case ']': kind = Tok::kRBracket; break;
+      case '{': kind = Tok::kLBrace; break;
+      case '}': kind = Tok::kRBrace; break;
+      case ',': kind = Tok::kComma; break;
+      case ':': kind = Tok::kColon; break;
+      case '.': kind = Tok::kDot; break;
+      case '+': kind = Tok::kPlus; break;
+      case '-': kind = Tok::kMinus; break;
+      case '*': kind = Tok::kStar; break;
+      case '/': kind = Tok::kSlash; break;
+      case '%': kind = Tok::kPercent; break;
+      case '^': kind = Tok::kCaret; break;
+      case '=':
+        kind = next('=') ? Tok::kEq : Tok::kAssign;
+        width = next('=') ? 2 : 1;
+        break;
+      case '!':
+        if (!next('=')) throw Unsure{};
+        kind = Tok::kNe;
+        width = 2;
+        break;
+      case '<':
+        kind = next('=') ? Tok::kLe : Tok::kLt;
+        width = next('=') ? 2 : 1;
+        break;
+      case '>':
+        kind = next('=') ? Tok::kGe : Tok::kGt;
+        width = next('=') ? 2 : 1;
+        break;
+      default:
+        throw Unsure{};
+    }
+    i += width;
+    push(kind, begin, i);
+  }
+  tokens.push_back({Tok::kEof, static_cast<uint32_t>(size), static_cast<uint32_t>(size)});
+  return tokens;
+}
+
+// Whether the rules may nest deeper than limits::kMaxRulesDepth: parse.cc's TooDeep estimate on
+// the same tokens, with a margin, so that the fast parse's own recursion stays as bounded as
+// ANTLR's and every file the limit refuses is refused by the ANTLR path's words.
+bool MayBeTooDeep(const std::vector<Token>& tokens) {
+  constexpr size_t kMargin = 8;
+  std::vector<size_t> levels{0};
+  size_t depth = 0;
+  for (const Token& token : tokens) {
+    switch (token.kind) {
+      case Tok::kRule:
+        levels.assign(1, 0);
+        depth = 0;
+        break;
+      case Tok::kLParen:
+      case Tok::kLBracket:
+        levels.push_back(0);
+        ++depth;
+        break;
+      case Tok::kRParen:
+      case Tok::kRBracket:
+        if (levels.size() > 1) {
+          depth -= levels.back() + 1;
+          levels.pop_back();
+        }
+        break;
+      case Tok::kComma:
+        depth -= levels.back();
+        levels.back() = 0;
+        break;
+      case Tok::kPlus: case Tok::kMinus: case Tok::kStar: case Tok::kSlash: case Tok::kPercent:
+      case Tok::kCaret: case Tok::kEq: case Tok::kNe: case Tok::kLt: case Tok::kLe: case Tok::kGt:
+      case Tok::kGe: case Tok::kNot: case Tok::kAnd: case Tok::kOr: case Tok::kIf: case Tok::kThen:
+      case Tok::kElse: case Tok::kLet: case Tok::kIn: case Tok::kDot: case Tok::kAssign:
+        ++levels.back();
+        ++depth;
+        break;
+      default:
+        break;
+    }
+    if (depth + kMargin > limits::kMaxRulesDepth) return true;
+  }
+  return false;
+}
+
+// Rules.g4's expr alternatives as ANTLR ranks them when it rewrites the left recursion (the
+// first alternative of thirteen ranks 13, the last 1); an operand is read at the rank its
+// alternative passes down: a prefix operator's own, a left-associative operator's plus one.
+constexpr int kMemberRank = 12;
+constexpr int kIndexRank = 11;
+constexpr int kPowerRank = 10;
+constexpr int kSignRank = 9;
+constexpr int kNotRank = 5;
+constexpr int kIfRank = 2;
+constexpr int kLetRank = 1;
+
+// The rank of a binary operator, or 0 for any other token.
+int BinaryRank(Tok kind) {
+  switch (kind) {
+    case Tok::kCaret: return kPowerRank;
+    case Tok::kStar: case Tok::kSlash: case Tok::kPercent: return 8;
+    case Tok::kPlus: case Tok::kMinus: return 7;
+    case Tok::kEq: case Tok::kNe: case Tok::kLt: case Tok::kLe: case Tok::kGt: case Tok::kGe: return 6;
+    case Tok::kAnd: return 4;
+    case Tok::kOr: return 3;
+    default: return 0;
+  }
+}
+
+// The text between a string's quotes with each backslash dropped before the byte it escapes
+// (parse.cc's Unquote).
+std::string Unquote(std::string_view quoted) {
+  std::string text;
+  text.reserve(quoted.size());
+  for (size_t i = 1; i + 1 < quoted.size(); ++i) {
+    if (quoted[i] == '\\' && i + 2 < quoted.size()) ++i;
+    text += quoted[i];
+  }
+  return text;
+}
+
+class Parser {
+ public:
+  Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {}
+
+  ast::RulesFile File() {
+    ast::RulesFile out;
+    out.path = file_.path();
+    if (Peek() == Tok::kRuleset) {
+      out.has_manifest = true;
+      out.manifest = Manifest();
+    }
+    while (Peek() == Tok::kRule || Peek() == Tok::kOverride) out.rules.push_back(Rule());
+    Expect(Tok::kEof);
+    return out;
+  }
+
+ private:
+  // An expression node and the bytes its context covers, which reach past the node's own span
+  // when it is written in parentheses.
+  struct Parsed {
+    ast::ExprPtr node;
+    uint32_t begin;
+    uint32_t end;
+  };
+
+  Tok Peek(size_t ahead = 0) const { return tokens_[std::min(at_ + ahead, tokens_.size() - 1)].kind; }
+  const Token& Take() {
+    const Token& token = tokens_[at_];
+    if (at_ + 1 < tokens_.size()) ++at_;
+    return token;
+  }
+  const Token& Expect(Tok kind) {
+    if (Peek() != kind) throw Unsure{};
+    return Take();
+  }
+  const Token& ExpectName() {  // (IDENT | UNIT)
+    if (Peek() != Tok::kIdent && Peek() != Tok::kUnit) throw Unsure{};
+    return Take();
+  }
+  std::string_view Text(const Token& token) const { return text_.substr(token.begin, token.end - token.begin); }
+  SourceSpan Span(uint32_t begin, uint32_t end) const { return {file_.path(), begin, end}; }
+  SourceSpan Span(const Token& token) const { return Span(token.begin, token.end); }
+  double Number(const Token& token) const {
+    std::string digits(Text(token));
+    double value = std::strtod(digits.c_str(), nullptr);
+    if (!std::isfinite(value)) throw Unsure{};
+    return value;
+  }
+
+  ast::Manifest Manifest() {
+    ast::Manifest manifest;
+    Expect(Tok::kRuleset);
+    const Token& name = Expect(Tok::kIdent);
+    manifest.name = std::string(Text(name));
+    manifest.name_span = Span(name);
+    manifest.title = Unquote(Text(Expect(Tok::kString)));
+    if (Peek() == Tok::kExtends) {
+      Take();
+      const Token& parent = NameOrString();
+      manifest.extends = parent.kind == Tok::kString ? Unquote(Text(parent)) : std::string(Text(parent));
+      manifest.extends_span = Span(parent);
+    }
+    if (Peek() == Tok::kUses) {
+      Take();
+      do {
+        const Token& module = NameOrString();
+        manifest.uses.emplace_back(module.kind == Tok::kString ? Unquote(Text(module)) : std::string(Text(module)),
+                                   Span(module));
+      } while (Peek() == Tok::kComma && (Take(), true));
+    }
+    Expect(Tok::kLBrace);
+    while (Peek() != Tok::kRBrace) {
+      ast::Setting setting;
+      const Token& key = ExpectName();
+      setting.key = std::string(Text(key));
+      setting.key_span = Span(key);
+      Expect(Tok::kAssign);
+      const Token& amount = Expect(Tok::kNumber);
+      setting.amount = Number(amount);
+      uint32_t end = amount.end;
+      // A unit word followed by '=' is the next setting's key, as ANTLR's prediction reads it.
+      if (Peek() == Tok::kUnit && Peek(1) != Tok::kAssign) {
+        const Token& unit = Take();
+        setting.unit = std::string(Text(unit));
+        end = unit.end;
+      }
+      setting.value_span = Span(amount.begin, end);
+      manifest.settings.push_back(std::move(setting));
+    }
+    Take();
+    return manifest;
+  }
+
+  const Token& NameOrString() {  // (IDENT | STRING)
+    if (Peek() != Tok::kIdent && Peek() != Tok::kString) throw Unsure{};
+    return Take();
+  }
+
+  ast::Rule Rule() {
+    ast::Rule rule;
+    uint32_t begin = tokens_[at_].begin;
+    if (Peek() == Tok::kOverride) {
+      Take();
+      rule.is_override = true;
+    }
+    Expect(Tok::kRule);
+    const Token& name = ExpectName();
+    rule.name = std::string(Text(name));
+    rule.name_span = Span(name);
+    Expect(Tok::kLParen);
+    if (Peek() != Tok::kRParen) {
+      while (true) {
+        ast::Param param;
+        const Token& param_name = ExpectName();
+        param.name = std::string(Text(param_name));
+        param.span = Span(param_name);
+        if (Peek() == Tok::kColon) {
+          Take();
+          param.type_name = std::string(Text(ExpectName()));
+        }
+        rule.params.push_back(std::move(param));
+        if (Peek() != Tok::kComma) break;
+        Take();
+      }
+    }
+    Expect(Tok::kRParen);
+    if (Peek() == Tok::kColon) {
+      Take();
+      rule.result_name = std::string(Text(ExpectName()));
+    }
+    Expect(Tok::kAssign);
+    Parsed body = Expr(0);
+    rule.body = std::move(body.node);
+    rule.span = Span(begin, body.end);
+    return rule;
+  }
+
+  Parsed Make(ast::ExprKind kind, uint32_t begin, uint32_t end) {
+    auto node = std::make_unique<ast::Expr>();
+    node->kind = kind;
+    node->span = Span(begin, end);
+    return {std::move(node), begin, end};
+  }
+
+  // expr[rank]: a prefix expression or primary, then every suffix and binary operator whose
+  // alternative ranks at least `rank` (ANTLR's precpred), right operands at the rank passed down.
+  Parsed Expr(int rank) {
+    Parsed left = Prefix();
+    while (true) {
+      Tok kind = Peek();
+      if (kind == Tok::kDot) {  // kMemberRank is above any rank passed down
+        Take();
+        const Token& field = ExpectName();
+        std::vector<ast::ExprPtr> args;
+        bool call = Peek() == Tok::kLParen;
+        uint32_t end = field.end;
+        if (call) end = Args(args);
+        Parsed member = Make(ast::ExprKind::kMember, left.begin, end);
+        member.node->text = std::string(Text(field));
+        member.node->member_call = call;
+        member.node->operands.reserve(args.size() + 1);
+        member.node->operands.push_back(std::move(left.node));
+        for (auto& arg : args) member.node->operands.push_back(std::move(arg));
+        left = std::move(member);
+        continue;
+      }
+      if (kind == Tok::kLBracket) {  // kIndexRank too
+        Take();
+        Parsed index = Expr(0);
+        uint32_t end = Expect(Tok::kRBracket).end;
+        Parsed node = Make(ast::ExprKind::kIndex, left.begin, end);
+        node.node->operands.push_back(std::move(left.node));
+        node.node->operands.push_back(std::move(index.node));
+        left = std::move(node);
+        continue;
+      }
+      int op_rank = BinaryRank(kind);
+      if (op_rank == 0 || op_rank < rank) break;
+      const Token& op = Take();
+      Parsed right = Expr(kind == Tok::kCaret ? op_rank : op_rank + 1);
+      Parsed node = Make(ast::ExprKind::kBinary, left.begin, right.end);
+      node.node->text = std::string(Text(op));
+      node.node->operands.push_back(std::move(left.node));
+      node.node->operands.push_back(std::move(right.node));
+      left = std::move(node);
+    }
+    return left;
+  }
+
+  // '(' (expr (',' expr)*)? ')' into `args`; the ')' token's end.
+  uint32_t Args(std::vector<ast::ExprPtr>& args) {
+    Expect(Tok::kLParen);
+    if (Peek() != Tok::kRParen) {
+      while (true) {
+        args.push_back(Expr(0).node);
+        if (Peek() != Tok::kComma) break;
+        Take();
+      }
+    }
+    return Expect(Tok::kRParen).end;
+  }
+
+  Parsed Unary(int rank) {
+    const Token& op = Take();
+    Parsed operand = Expr(rank);
+    Parsed node = Make(ast::ExprKind::kUnary, op.begin, operand.end);
+    node.node->text = std::string(Text(op));
+    node.node->operands.push_back(std::move(operand.node));
+    return node;
+  }
+
+  Parsed Prefix() {
+    const Token& first = tokens_[at_];
+    switch (first.kind) {
+      case Tok::kMinus:
+      case Tok::kPlus:
+        return Unary(kSignRank);
+      case Tok::kNot:
+        return Unary(kNotRank);
+      case Tok::kIf: {
+        Take();
+        Parsed cond = Expr(0);
+        Expect(Tok::kThen);
+        Parsed yes = Expr(0);
+        Expect(Tok::kElse);
+        Parsed no = Expr(kIfRank);
+        Parsed node = Make(ast::ExprKind::kIf, first.begin, no.end);
+        node.node->operands.push_back(std::move(cond.node));
+        node.node->operands.push_back(std::move(yes.node));
+        node.node->operands.push_back(std::move(no.node));
+        return node;
+      }
+      case Tok::kLet: {
+        Take();
+        const Token& name = ExpectName();
+        Expect(Tok::kAssign);
+        Parsed value = Expr(0);
+        Expect(Tok::kIn);
+        Parsed body = Expr(kLetRank);
+        Parsed node = Make(ast::ExprKind::kLet, first.begin, body.end);
+        node.node->text = std::string(Text(name));
+        node.node->operands.push_back(std::move(value.node));
+        node.node->operands.push_back(std::move(body.node));
+        return node;
+      }
+      case Tok::kNumber: {
+        Take();
+        uint32_t end = first.end;
+        std::string unit;
+        if (Peek() == Tok::kUnit) {
+          const Token& word = Take();
+          unit = std::string(Text(word));
+          end = word.end;
+        }
+        Parsed node = Make(ast::ExprKind::kNumber, first.begin, end);
+        node.node->number = Number(first);
+        node.node->unit = std::move(unit);
+        return node;
+      }
+      case Tok::kTrue:
+      case Tok::kFalse: {
+        Take();
+        Parsed node = Make(ast::ExprKind::kBool, first.begin, first.end);
+        node.node->boolean = first.kind == Tok::kTrue;
+        return node;
+      }
+      case Tok::kString: {
+        Take();
+        Parsed node = Make(ast::ExprKind::kText, first.begin, first.end);
+        node.node->text = Unquote(Text(first));
+        return node;
+      }
+      case Tok::kIdent:
+      case Tok::kUnit: {
+        Take();
+        if (Peek() != Tok::kLParen) {
+          Parsed node = Make(ast::ExprKind::kName, first.begin, first.end);
+          node.node->text = std::string(Text(first));
+          return node;
+        }
+        std::vector<ast::ExprPtr> args;
+        uint32_t end = Args(args);
+        Parsed node = Make(ast::ExprKind::kCall, first.begin, end);
+        node.node->text = std::string(Text(first));
+        node.node->operands = std::move(args);
+        return node;
+      }
+      case Tok::kLParen: {
+        Take();
+        Parsed inner = Expr(0);
+        uint32_t end = Expect(Tok::kRParen).end;
+        return {std::move(inner.node), first.begin, end};
+      }
+      case Tok::kLBracket:
+        return List();
+      default:
+        throw Unsure{};
+    }
+  }
+
+  // '[' (entry (',' entry)*)? ','? ']' with entry : expr ('if' expr)?
+  Parsed List() {
+    const Token& open = Take();
+    std::vector<ast::ExprPtr> values;
+    std::vector<ast::ExprPtr> conditions;
+    if (Peek() == Tok::kComma) {
+      Take();
+    } else {
+      while (Peek() != Tok::kRBracket) {
+        values.push_back(Expr(0).node);
+        conditions.push_back(Peek() == Tok::kIf ? (Take(), Expr(0).node) : nullptr);
+        if (Peek() != Tok::kComma) break;
+        Take();
+      }
+    }
+    uint32_t end = Expect(Tok::kRBracket).end;
+    Parsed node = Make(ast::ExprKind::kList, open.begin, end);
+    node.node->operands = std::move(values);
+    node.node->conditions = std::move(conditions);
+    return node;
+  }
+
+  const SourceFile& file_;
+  std::string_view text_;
+  std::vector<Token> tokens_;
+  size_t at_ = 0;
+};
+
+}  // namespace
+
+std::optional<ast::RulesFile> FastParseRulesFile(const SourceFile& file) {
+  if (file.text().size() >= UINT32_MAX) return std::nullopt;
+  try {
+    std::vector<Token> tokens = Lex(file.text());
+    if (MayBeTooDeep(tokens)) return std::nullopt;
+    Parser parser(file, std::move(tokens));
+    return parser.File();
+  } catch (const Unsure&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace rulecraft::parse
