@@ -1,5 +1,7 @@
 #include "cli/json_output.h"
 
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -20,9 +22,34 @@ bool OnOneLine(const nlohmann::json& array) {
   size_t text = 0;
   for (const nlohmann::json& element : array) {
     if (!IsScalar(element)) return false;
-    if (element.is_string()) text += element.get_ref<const std::string&>().size() + 4;
+    if (element.is_string() && (text += element.get_ref<const std::string&>().size() + 4) > kShortStrings) return false;
   }
-  return text <= kShortStrings;
+  return true;
+}
+
+// Whether a byte is written as it is inside quotes: printable ASCII but '"' and '\\'.
+constexpr bool IsPlain(unsigned char byte) { return byte >= 0x20 && byte < 0x7f && byte != '"' && byte != '\\'; }
+
+// Whether every byte of the text is plain (IsPlain), eight bytes a step: the word tests of
+// "Bit Twiddling Hacks" (hasless, haszero), exact for whether any byte fails.
+bool AllPlain(const std::string& text) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+  auto any_zero = [](uint64_t word) { return (word - kOnes) & ~word & kHighs; };
+  const char* bytes = text.data();
+  size_t size = text.size(), at = 0;
+  for (; at + 8 <= size; at += 8) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes + at, 8);
+    uint64_t failing = ((word - kOnes * 0x20) & ~word & kHighs)  // a byte below 0x20
+                       | (word & kHighs)                          // a byte from 0x80
+                       | any_zero(word ^ (kOnes * 0x7f)) | any_zero(word ^ (kOnes * '"')) |
+                       any_zero(word ^ (kOnes * '\\'));
+    if (failing != 0) return false;
+  }
+  for (; at < size; ++at) {
+    if (!IsPlain(static_cast<unsigned char>(bytes[at]))) return false;
+  }
+  return true;
 }
 
 // The JSON text, gathered in a buffer and written to the stream a block at a time.
@@ -42,14 +69,11 @@ class Writer {
   void Indent(size_t count) { text_.append(count, ' '); }
   // A string as JSON writes it: quoted, escaped as nlohmann::json::dump escapes it.
   void String(const std::string& value) {
-    for (char c : value) {
-      auto byte = static_cast<unsigned char>(c);
-      // Control characters, quotes, backslashes and bytes past ASCII: dump's own escaping and
-      // its replacement of invalid UTF-8.
-      if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') {
-        Add(nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-        return;
-      }
+    // Control characters, quotes, backslashes and bytes past ASCII: dump's own escaping and
+    // its replacement of invalid UTF-8.
+    if (!AllPlain(value)) {
+      Add(nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+      return;
     }
     text_ += '"';
     text_ += value;
@@ -59,6 +83,10 @@ class Writer {
   void Scalar(const nlohmann::json& value) {
     if (value.is_number_integer()) {
       Add(fmt::format_int(value.get<int64_t>()).c_str());
+    } else if (value.is_null()) {
+      Add("null");
+    } else if (value.is_boolean()) {
+      Add(value.get<bool>() ? "true" : "false");
     } else if (value.is_string()) {
       String(value.get_ref<const std::string&>());
     } else {
