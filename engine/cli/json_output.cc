@@ -82,7 +82,8 @@ class Writer {
   }
   void Scalar(const nlohmann::json& value) {
     if (value.is_number_integer()) {
-      Add(fmt::format_int(value.get<int64_t>()).c_str());
+      fmt::format_int digits(value.get<int64_t>());
+      Add(std::string_view(digits.data(), digits.size()));
     } else if (value.is_null()) {
       Add("null");
     } else if (value.is_boolean()) {
