@@ -18,7 +18,7 @@ bool IsScalar(const nlohmann::json& value) { return !value.is_object() && !value
 
 // Arrays of numbers (a square, a grid row) stay on one line; so do arrays of strings that are
 // short together (a map's overlay rows go one per line, under each other).
-bool OnOneLine(const nlohmann::json& array) {
+bool OnOneLine(const nlohmann::json::array_t& array) {
   size_t text = 0;
   for (const nlohmann::json& element : array) {
     if (!IsScalar(element)) return false;
@@ -104,17 +104,33 @@ class Writer {
   std::string text_;
 };
 
+// Writes a value at `indent`, walking the object's map and the array's vector themselves.
 void Write(Writer& out, const nlohmann::json& value, size_t indent) {
-  if (IsScalar(value)) return out.Scalar(value);
-  bool object = value.is_object();
-  if (value.empty()) {
-    out.Add(object ? "{}" : "[]");
+  if (value.is_object()) {
+    const auto& fields = value.get_ref<const nlohmann::json::object_t&>();
+    if (fields.empty()) return out.Add("{}");
+    out.Add("{\n");
+    bool first = true;
+    for (const auto& [key, field] : fields) {
+      if (!first) out.Add(",\n");
+      first = false;
+      out.Indent(indent + 2);
+      out.String(key);
+      out.Add(": ");
+      Write(out, field, indent + 2);
+    }
+    out.Add('\n');
+    out.Indent(indent);
+    out.Add('}');
     return;
   }
-  if (!object && OnOneLine(value)) {
+  if (!value.is_array()) return out.Scalar(value);
+  const auto& elements = value.get_ref<const nlohmann::json::array_t&>();
+  if (elements.empty()) return out.Add("[]");
+  if (OnOneLine(elements)) {
     out.Add('[');
     bool first = true;
-    for (const nlohmann::json& element : value) {
+    for (const nlohmann::json& element : elements) {
       if (!first) out.Add(", ");
       first = false;
       out.Scalar(element);
@@ -122,21 +138,17 @@ void Write(Writer& out, const nlohmann::json& value, size_t indent) {
     out.Add(']');
     return;
   }
-  out.Add(object ? "{\n" : "[\n");
+  out.Add("[\n");
   bool first = true;
-  for (auto it = value.begin(); it != value.end(); ++it) {
+  for (const nlohmann::json& element : elements) {
     if (!first) out.Add(",\n");
     first = false;
     out.Indent(indent + 2);
-    if (object) {
-      out.String(it.key());
-      out.Add(": ");
-    }
-    Write(out, *it, indent + 2);
+    Write(out, element, indent + 2);
   }
   out.Add('\n');
   out.Indent(indent);
-  out.Add(object ? '}' : ']');
+  out.Add(']');
 }
 
 }  // namespace

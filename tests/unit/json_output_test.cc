@@ -50,5 +50,27 @@ TEST(JsonOutput, ShortArraysStayOnOneLineLongStringsGoOnePerLine) {
                                 std::string(40, '1') + "\"\n  ],\n  \"row\": [1, null, 2]\n}\n");
 }
 
+TEST(JsonOutput, NestedObjectsAndArraysIndentByTwo) {
+  nlohmann::json value = {{"b", nlohmann::json::object()},
+                          {"a", nlohmann::json::array()},
+                          {"list", {{{"at", {1, 2}}, {"k\"ey", true}}, {3, {4}}}}};
+  EXPECT_EQ(Written(value),
+            "{\n"
+            "  \"a\": [],\n"
+            "  \"b\": {},\n"
+            "  \"list\": [\n"
+            "    {\n"
+            "      \"at\": [1, 2],\n"
+            "      \"k\\\"ey\": true\n"
+            "    },\n"
+            "    [\n"
+            "      3,\n"
+            "      [4]\n"
+            "    ]\n"
+            "  ]\n"
+            "}\n");
+  EXPECT_EQ(nlohmann::json::parse(Written(value)), value);
+}
+
 }  // namespace
 }  // namespace rulecraft::cli
