@@ -150,8 +150,9 @@ std::vector<movement::Footprint> FootprintsOf(const Move& move) {
 
 // The creature's conditions that forbid all movement (`forbids_movement`: paralyzed, held, pinned).
 std::vector<std::string> MovementForbiddenBy(const ruleset::Ruleset& rules, const model::Creature& creature) {
-  std::vector<std::string> forbidding = ConditionsMarked(rules, "forbids_movement");
   std::vector<std::string> names;
+  if (creature.conditions.empty()) return names;
+  std::vector<std::string> forbidding = ConditionsMarked(rules, "forbids_movement");
   for (const std::string& name : creature.conditions) {
     if (std::find(forbidding.begin(), forbidding.end(), name) != forbidding.end()) names.push_back(name);
   }
