@@ -17,11 +17,11 @@ namespace {
 // The creature with this id among `creatures`, or nullptr with an unknown-name error.
 model::Creature* FindCreature(std::vector<model::Creature>& creatures, const std::string& id,
                               Diagnostics& diagnostics) {
-  std::vector<std::string> ids;
   for (model::Creature& creature : creatures) {
     if (creature.id == id) return &creature;
-    ids.push_back(creature.id);
   }
+  std::vector<std::string> ids;
+  for (const model::Creature& creature : creatures) ids.push_back(creature.id);
   Diagnostic& error = diagnostics.Error("unknown-name", {}, fmt::format("unknown creature '{}'", id));
   SuggestName(error, id, ids);
   return nullptr;

@@ -1,5 +1,7 @@
 #include "cli/json_output.h"
 
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -16,13 +18,38 @@ bool IsScalar(const nlohmann::json& value) { return !value.is_object() && !value
 
 // Arrays of numbers (a square, a grid row) stay on one line; so do arrays of strings that are
 // short together (a map's overlay rows go one per line, under each other).
-bool OnOneLine(const nlohmann::json& array) {
+bool OnOneLine(const nlohmann::json::array_t& array) {
   size_t text = 0;
   for (const nlohmann::json& element : array) {
     if (!IsScalar(element)) return false;
-    if (element.is_string()) text += element.get_ref<const std::string&>().size() + 4;
+    if (element.is_string() && (text += element.get_ref<const std::string&>().size() + 4) > kShortStrings) return false;
   }
-  return text <= kShortStrings;
+  return true;
+}
+
+// Whether a byte is written as it is inside quotes: printable ASCII but '"' and '\\'.
+constexpr bool IsPlain(unsigned char byte) { return byte >= 0x20 && byte < 0x7f && byte != '"' && byte != '\\'; }
+
+// Whether every byte of the text is plain (IsPlain), eight bytes a step: the word tests of
+// "Bit Twiddling Hacks" (hasless, haszero), exact for whether any byte fails.
+bool AllPlain(const std::string& text) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+  auto any_zero = [](uint64_t word) { return (word - kOnes) & ~word & kHighs; };
+  const char* bytes = text.data();
+  size_t size = text.size(), at = 0;
+  for (; at + 8 <= size; at += 8) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes + at, 8);
+    uint64_t failing = ((word - kOnes * 0x20) & ~word & kHighs)  // a byte below 0x20
+                       | (word & kHighs)                          // a byte from 0x80
+                       | any_zero(word ^ (kOnes * 0x7f)) | any_zero(word ^ (kOnes * '"')) |
+                       any_zero(word ^ (kOnes * '\\'));
+    if (failing != 0) return false;
+  }
+  for (; at < size; ++at) {
+    if (!IsPlain(static_cast<unsigned char>(bytes[at]))) return false;
+  }
+  return true;
 }
 
 // The JSON text, gathered in a buffer and written to the stream a block at a time.
@@ -42,14 +69,11 @@ class Writer {
   void Indent(size_t count) { text_.append(count, ' '); }
   // A string as JSON writes it: quoted, escaped as nlohmann::json::dump escapes it.
   void String(const std::string& value) {
-    for (char c : value) {
-      auto byte = static_cast<unsigned char>(c);
-      // Control characters, quotes, backslashes and bytes past ASCII: dump's own escaping and
-      // its replacement of invalid UTF-8.
-      if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') {
-        Add(nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-        return;
-      }
+    // Control characters, quotes, backslashes and bytes past ASCII: dump's own escaping and
+    // its replacement of invalid UTF-8.
+    if (!AllPlain(value)) {
+      Add(nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+      return;
     }
     text_ += '"';
     text_ += value;
@@ -58,7 +82,12 @@ class Writer {
   }
   void Scalar(const nlohmann::json& value) {
     if (value.is_number_integer()) {
-      Add(fmt::format_int(value.get<int64_t>()).c_str());
+      fmt::format_int digits(value.get<int64_t>());
+      Add(std::string_view(digits.data(), digits.size()));
+    } else if (value.is_null()) {
+      Add("null");
+    } else if (value.is_boolean()) {
+      Add(value.get<bool>() ? "true" : "false");
     } else if (value.is_string()) {
       String(value.get_ref<const std::string&>());
     } else {
@@ -75,17 +104,33 @@ class Writer {
   std::string text_;
 };
 
+// Writes a value at `indent`, walking the object's map and the array's vector themselves.
 void Write(Writer& out, const nlohmann::json& value, size_t indent) {
-  if (IsScalar(value)) return out.Scalar(value);
-  bool object = value.is_object();
-  if (value.empty()) {
-    out.Add(object ? "{}" : "[]");
+  if (value.is_object()) {
+    const auto& fields = value.get_ref<const nlohmann::json::object_t&>();
+    if (fields.empty()) return out.Add("{}");
+    out.Add("{\n");
+    bool first = true;
+    for (const auto& [key, field] : fields) {
+      if (!first) out.Add(",\n");
+      first = false;
+      out.Indent(indent + 2);
+      out.String(key);
+      out.Add(": ");
+      Write(out, field, indent + 2);
+    }
+    out.Add('\n');
+    out.Indent(indent);
+    out.Add('}');
     return;
   }
-  if (!object && OnOneLine(value)) {
+  if (!value.is_array()) return out.Scalar(value);
+  const auto& elements = value.get_ref<const nlohmann::json::array_t&>();
+  if (elements.empty()) return out.Add("[]");
+  if (OnOneLine(elements)) {
     out.Add('[');
     bool first = true;
-    for (const nlohmann::json& element : value) {
+    for (const nlohmann::json& element : elements) {
       if (!first) out.Add(", ");
       first = false;
       out.Scalar(element);
@@ -93,21 +138,17 @@ void Write(Writer& out, const nlohmann::json& value, size_t indent) {
     out.Add(']');
     return;
   }
-  out.Add(object ? "{\n" : "[\n");
+  out.Add("[\n");
   bool first = true;
-  for (auto it = value.begin(); it != value.end(); ++it) {
+  for (const nlohmann::json& element : elements) {
     if (!first) out.Add(",\n");
     first = false;
     out.Indent(indent + 2);
-    if (object) {
-      out.String(it.key());
-      out.Add(": ");
-    }
-    Write(out, *it, indent + 2);
+    Write(out, element, indent + 2);
   }
   out.Add('\n');
   out.Indent(indent);
-  out.Add(object ? '}' : ']');
+  out.Add(']');
 }
 
 }  // namespace

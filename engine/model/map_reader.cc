@@ -1,6 +1,7 @@
 #include "model/map_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -175,6 +176,13 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
       break;
     }
   }
+  // The legend's one-byte symbols by byte (-1: none), so most squares need no map search.
+  std::array<int32_t, 256> by_byte;
+  by_byte.fill(-1);
+  for (const auto& [symbol, kind] : symbols) {
+    if (symbol.size() == 1) by_byte[static_cast<unsigned char>(symbol[0])] = kind;
+  }
+  if (map.width > 0) map.cells.reserve(static_cast<size_t>(map.width) * static_cast<size_t>(map.height));
   std::vector<std::string> reported;  // each unknown symbol once, at its first use
   for (const YAML::Node& row : rows) {
     auto text = yaml::ReadText(file, row, "a map row", diagnostics);
@@ -200,6 +208,10 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
     for (std::string_view square : squares) {
       if (square.empty()) {
         map.cells.push_back(0);
+        continue;
+      }
+      if (square.size() == 1 && by_byte[static_cast<unsigned char>(square[0])] >= 0) {
+        map.cells.push_back(static_cast<uint16_t>(by_byte[static_cast<unsigned char>(square[0])]));
         continue;
       }
       auto symbol = symbols.find(square);

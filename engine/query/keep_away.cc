@@ -32,7 +32,7 @@ std::string KeepAway::Why() const {
 }
 
 std::optional<KeepAway> KeepAwayOf(const AnswerContext& context, const model::Creature& mover, std::string& error) {
-  if (!context.scenario.map) return std::nullopt;
+  if (!context.scenario.map || mover.conditions.empty()) return std::nullopt;
   for (const std::string& condition : ConditionsMarked(context.rules, "keeps_away_from_source")) {
     if (std::find(mover.conditions.begin(), mover.conditions.end(), condition) == mover.conditions.end()) continue;
     auto tied = mover.sources.find(condition);

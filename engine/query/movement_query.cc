@@ -150,8 +150,9 @@ std::vector<movement::Footprint> FootprintsOf(const Move& move) {
 
 // The creature's conditions that forbid all movement (`forbids_movement`: paralyzed, held, pinned).
 std::vector<std::string> MovementForbiddenBy(const ruleset::Ruleset& rules, const model::Creature& creature) {
-  std::vector<std::string> forbidding = ConditionsMarked(rules, "forbids_movement");
   std::vector<std::string> names;
+  if (creature.conditions.empty()) return names;
+  std::vector<std::string> forbidding = ConditionsMarked(rules, "forbids_movement");
   for (const std::string& name : creature.conditions) {
     if (std::find(forbidding.begin(), forbidding.end(), name) != forbidding.end()) names.push_back(name);
   }
@@ -338,12 +339,17 @@ char OverlaySymbol(float cost, bool may_end) {
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
-// One reached square of a reach answer's `squares`: at, cost, cost_ft, may_end. Built key by key
-// in their order, without the temporary pairs an initializer list makes.
-nlohmann::json ReachedSquare(model::Square at, float cost, double square_ft, bool may_end) {
-  nlohmann::json square(nlohmann::json::value_t::object);
+// Appends one reached square to a reach answer's `squares`: at, cost, cost_ft, may_end. Built
+// in place, key by key in their order, without temporary values or pairs.
+nlohmann::json& AddReachedSquare(nlohmann::json::array_t& squares, model::Square at, float cost, double square_ft,
+                                 bool may_end) {
+  nlohmann::json& square = squares.emplace_back(nlohmann::json::value_t::object);
   auto& fields = square.get_ref<nlohmann::json::object_t&>();
-  fields.emplace_hint(fields.end(), "at", At(at));
+  auto& xy = fields.emplace_hint(fields.end(), "at", nlohmann::json::value_t::array)
+                 ->second.get_ref<nlohmann::json::array_t&>();
+  xy.reserve(2);
+  xy.emplace_back(at.x);
+  xy.emplace_back(at.y);
   fields.emplace_hint(fields.end(), "cost", Number(cost));
   fields.emplace_hint(fields.end(), "cost_ft", Number(cost * square_ft));
   fields.emplace_hint(fields.end(), "may_end", may_end);
@@ -596,7 +602,8 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
   nlohmann::json overlay = nlohmann::json::array();
   nlohmann::json grid_cost = nlohmann::json::array();
   nlohmann::json grid_may_end = nlohmann::json::array();
-  if (listed) squares.get_ref<nlohmann::json::array_t&>().reserve(reached);
+  auto& square_list = squares.get_ref<nlohmann::json::array_t&>();
+  if (listed) square_list.reserve(reached);
   overlay.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(move.grid->height()));
   size_t endable = 0;
   for (int32_t y = 0; y < move.grid->height(); ++y) {
@@ -605,11 +612,13 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
       overlay.push_back(std::string(static_cast<size_t>(width), '.'));
       continue;
     }
-    std::string row(static_cast<size_t>(min_x), '.');
+    std::string row;
     row.reserve(static_cast<size_t>(width));
+    row.append(static_cast<size_t>(min_x), '.');
     nlohmann::json cost_row = nlohmann::json::array();
     cost_row.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(max_x - min_x + 1));
     std::string may_end_row;
+    may_end_row.reserve(static_cast<size_t>(max_x - min_x + 1));
     for (int32_t x = min_x; x <= max_x; ++x) {
       float cost = cost_of(x, y);
       if (std::isinf(cost)) {
@@ -623,10 +632,10 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
       cost_row.push_back(Number(cost));
       may_end_row += may_end ? '1' : '0';
       if (!listed) continue;
-      squares.push_back(ReachedSquare({x, y}, cost, square_ft, may_end));
+      nlohmann::json& square = AddReachedSquare(square_list, {x, y}, cost, square_ft, may_end);
       if (move.squeeze) {
         nlohmann::json squeezed = Squeezed({x, y}, shapes[static_cast<size_t>(best_shape(x, y))]);
-        if (!squeezed.empty()) squares.back()["squeezed"] = std::move(squeezed);
+        if (!squeezed.empty()) square["squeezed"] = std::move(squeezed);
       }
     }
     row.append(static_cast<size_t>(width - 1 - max_x), '.');

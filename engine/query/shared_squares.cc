@@ -1,7 +1,8 @@
 #include "query/shared_squares.h"
 
 #include <algorithm>
-#include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -58,24 +59,31 @@ bool CheckSharedSquares(const model::Scenario& scenario, const ruleset::Ruleset&
   if (!scenario.map) return true;
   const model::GridMap& map = *scenario.map;
   const tables::Table& terrain = rules.Table("terrain");
-  // The creatures in each square some creature stands on, in scenario order.
-  std::map<size_t, std::vector<size_t>> standing;
-  std::vector<double> shares(scenario.creatures.size(), 1.0);
+  // Each square some creature stands on with the creature, ordered by square then scenario
+  // order: the creatures of one square stand together, no allocation per square.
+  std::vector<std::pair<size_t, size_t>> standing;  // (cell, creature index)
+  standing.reserve(scenario.creatures.size());
   for (size_t index = 0; index < scenario.creatures.size(); ++index) {
     const model::Creature& creature = scenario.creatures[index];
     if (!creature.valid) continue;
-    shares[index] = ShareOfSquare(creature, rules);
     model::Area occupied = creature.Occupied();
     for (int32_t dy = 0; dy < occupied.height; ++dy) {
       for (int32_t dx = 0; dx < occupied.width; ++dx) {
         model::Square square{occupied.at.x + dx, occupied.at.y + dy};
         if (!map.Contains(square)) continue;
-        standing[static_cast<size_t>(square.y) * static_cast<size_t>(map.width) + static_cast<size_t>(square.x)]
-            .push_back(index);
+        standing.emplace_back(
+            static_cast<size_t>(square.y) * static_cast<size_t>(map.width) + static_cast<size_t>(square.x), index);
       }
     }
   }
-  ShareRule share_rule(rules);
+  std::sort(standing.begin(), standing.end());
+  // Shares and the rule are needed only where two creatures stand in one square.
+  std::vector<double> shares(scenario.creatures.size(), -1.0);
+  auto share = [&](size_t index) {
+    if (shares[index] < 0) shares[index] = ShareOfSquare(scenario.creatures[index], rules);
+    return shares[index];
+  };
+  std::optional<ShareRule> share_rule;
   std::vector<bool> reported(scenario.creatures.size(), false);
   auto report = [&](size_t later, size_t earlier, model::Square square, const std::string& why, bool by_rule) {
     if (reported[later]) return;
@@ -86,19 +94,25 @@ bool CheckSharedSquares(const model::Scenario& scenario, const ruleset::Ruleset&
         "overlap", creature.at_span.file.empty() ? creature.span : creature.at_span,
         fmt::format("creature '{}' overlaps '{}' at [{}, {}]: {}", creature.id, other.id, square.x, square.y, why));
     error.notes.push_back({other.span, "the other creature is placed here"});
-    if (by_rule && share_rule.rule() >= 0) {
+    if (by_rule && share_rule->rule() >= 0) {
       error.notes.push_back(
-          {rules.program->rules[static_cast<size_t>(share_rule.rule())].span, "rule may_share is defined here"});
+          {rules.program->rules[static_cast<size_t>(share_rule->rule())].span, "rule may_share is defined here"});
     }
   };
-  for (const auto& [cell, here] : standing) {
-    if (here.size() < 2) continue;
+  std::vector<size_t> here;  // the creatures of one square, in scenario order
+  for (size_t begin = 0, end = 0; begin < standing.size(); begin = end) {
+    size_t cell = standing[begin].first;
+    for (end = begin + 1; end < standing.size() && standing[end].first == cell;) ++end;
+    if (end - begin < 2) continue;
+    here.clear();
+    for (size_t i = begin; i < end; ++i) here.push_back(standing[i].second);
+    if (!share_rule) share_rule.emplace(rules);
     model::Square square{static_cast<int32_t>(cell % static_cast<size_t>(map.width)),
                          static_cast<int32_t>(cell / static_cast<size_t>(map.width))};
     size_t row = std::max(0, terrain.IndexOf(map.TerrainAt(square)));
     // Creatures smaller than a square fill it up to what fits.
     double small = 0;
-    for (size_t index : here) small += shares[index] < 1 ? shares[index] : 0;
+    for (size_t index : here) small += share(index) < 1 ? share(index) : 0;
     if (small > 1 + 1e-9) {
       size_t last = here.back();
       report(last, here.front(), square,
@@ -110,15 +124,15 @@ bool CheckSharedSquares(const model::Scenario& scenario, const ruleset::Ruleset&
     for (size_t a = 0; a < here.size(); ++a) {
       for (size_t b = a + 1; b < here.size(); ++b) {
         size_t earlier = here[a], later = here[b];
-        if (shares[earlier] + shares[later] <= 1 + 1e-9) continue;
+        if (share(earlier) + share(later) <= 1 + 1e-9) continue;
         const model::Creature& first = scenario.creatures[earlier];
         const model::Creature& second = scenario.creatures[later];
-        if (share_rule.Allows(second, first, row) || share_rule.Allows(first, second, row)) continue;
+        if (share_rule->Allows(second, first, row) || share_rule->Allows(first, second, row)) continue;
         report(later, earlier, square,
-               share_rule.error().empty()
-                   ? (share_rule.rule() >= 0 ? "the rules let neither stand in the other's square (rule may_share)"
-                                             : "the ruleset lets no creatures share a square (it has no rule may_share)")
-                   : "rule may_share failed: " + share_rule.error(),
+               share_rule->error().empty()
+                   ? (share_rule->rule() >= 0 ? "the rules let neither stand in the other's square (rule may_share)"
+                                              : "the ruleset lets no creatures share a square (it has no rule may_share)")
+                   : "rule may_share failed: " + share_rule->error(),
                true);
       }
     }

@@ -448,10 +448,16 @@ class Reader {
     SkipFlowSpaces();
     if (text_[pos_] != '}') {
       while (true) {
-        size_t end = ScanFlowPlain(pos_);
-        if (text_[end] != ':' || At(end + 1) != ' ') throw Outside{};
-        EmitPlain(pos_, TrimEnd(pos_, end));
-        pos_ = end + 1;
+        if (At(pos_) == '"' || At(pos_) == '\'') {  // a quoted key (a map legend's "."), ": " right after it
+          Quoted();
+          if (At(pos_) != ':' || At(pos_ + 1) != ' ') throw Outside{};
+          ++pos_;
+        } else {
+          size_t end = ScanFlowPlain(pos_);
+          if (text_[end] != ':' || At(end + 1) != ' ') throw Outside{};
+          EmitPlain(pos_, TrimEnd(pos_, end));
+          pos_ = end + 1;
+        }
         SkipFlowSpaces();
         if (text_[pos_] == ',' || text_[pos_] == '}') throw Outside{};  // an empty value
         FlowNode();

@@ -144,6 +144,9 @@ TEST(YamlSubset, TextsInsideTheSubset) {
       "- x\n",
       "",
       "# nothing\n   \n",
+      // Quoted keys of flow mappings: a scenario map's legend.
+      "map:\n  legend: { \".\": open, \"#\": wall, \"~\": difficult, 'x': y, '''': q }\n",
+      "a: [{ \"k\": v }, { \"\": e, 'it''s': [1] }]\n",
   };
   for (const std::string& text : texts) {
     EXPECT_TRUE(ExpectSameEvents(text, "text")) << "refused:\n" << text;
@@ -188,6 +191,10 @@ TEST(YamlSubset, TextsOutsideTheSubsetAreRefused) {
       "a: " + std::string(70, '[') + std::string(70, ']') + "\n",
       "a: what?\n",  // fine in block context, but see the flow case next
       "a: [what?]\n",
+      "a: {\"b\":c}\n",
+      "a: {\"b\" : c}\n",
+      "a: {\"b\\n\": c}\n",
+      "a: {\"b\n  c\": d}\n",
   };
   for (size_t i = 0; i < texts.size(); ++i) {
     // Some of these are valid YAML and some are not; either way yaml-cpp must read them.
