@@ -1,8 +1,13 @@
 #include "rulecraft/source.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -15,8 +20,13 @@ namespace rulecraft {
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
   line_starts_.push_back(0);
-  for (uint32_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  const char* begin = text_.data();
+  const char* end = begin + text_.size();
+  for (const char* at = begin; at < end;) {
+    const auto* line_feed = static_cast<const char*>(std::memchr(at, '\n', static_cast<size_t>(end - at)));
+    if (line_feed == nullptr) break;
+    line_starts_.push_back(static_cast<uint32_t>(line_feed - begin + 1));
+    at = line_feed + 1;
   }
 }
 
@@ -56,16 +66,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// What one stat call (following links) says of a path: nullopt when it names nothing readable.
+std::optional<struct stat> StatOf(const std::string& path) {
+  struct stat facts {};
+  if (::stat(path.c_str(), &facts) != 0) return std::nullopt;
+  return facts;
+}
+
+// A file's modification time in nanoseconds since the epoch.
+int64_t ModifiedOf(const struct stat& facts) {
+  return static_cast<int64_t>(facts.st_mtim.tv_sec) * 1'000'000'000 + facts.st_mtim.tv_nsec;
+}
+
 }  // namespace
 
 bool SourceSet::ForgetIfChanged(const std::string& path) {
   auto stamp = read_from_disk_.find(path);
   if (stamp == read_from_disk_.end()) return false;
-  std::error_code error;
-  DiskStamp now;
-  now.size = fs::file_size(path, error);
-  if (!error) now.modified = fs::last_write_time(path, error).time_since_epoch().count();
-  if (!error && now == stamp->second) return false;
+  std::optional<struct stat> facts = StatOf(path);
+  if (facts && S_ISREG(facts->st_mode) &&
+      DiskStamp{static_cast<uintmax_t>(facts->st_size), ModifiedOf(*facts)} == stamp->second) {
+    return false;
+  }
   read_from_disk_.erase(stamp);
   not_text_.erase(path);
   if (auto file = files_.find(path); file != files_.end()) {
@@ -82,9 +104,9 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
     return nullptr;
   }
   if (const SourceFile* known = Find(path)) return known;
-  std::error_code error;
-  fs::file_status status = fs::status(path, error);
-  if (error || !fs::exists(status)) {
+  // One stat call for what the file is, its size and its modification time.
+  std::optional<struct stat> facts = StatOf(path);
+  if (!facts) {
     std::error_code link_error;
     if (fs::is_symlink(fs::symlink_status(path, link_error))) {
       diagnostics.Error("not-a-file", {path, 0, 0},
@@ -94,30 +116,35 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
     diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file: it does not exist");
     return nullptr;
   }
-  if (!fs::is_regular_file(status)) {
+  if (!S_ISREG(facts->st_mode)) {
     diagnostics.Error("not-a-file", {path, 0, 0},
-                      fs::is_directory(status) ? "expected a file, found a folder"
-                                               : "expected a file, found a device, a pipe or a socket");
+                      S_ISDIR(facts->st_mode) ? "expected a file, found a folder"
+                                              : "expected a file, found a device, a pipe or a socket");
     return nullptr;
   }
   constexpr size_t kMax = limits::kMaxFileBytes;
   // Room for the size the file says it has (at most the limit) and one byte more, so a file
   // that is larger, or grows while it is read, is caught without reading it all.
-  uintmax_t said = fs::file_size(path, error);
+  auto said = static_cast<uintmax_t>(facts->st_size);
   // Taken before reading: a change made while it is read shows as a change on the next Read.
-  std::error_code stamp_error;
-  DiskStamp stamp{said, fs::last_write_time(path, stamp_error).time_since_epoch().count()};
-  if (!error && !stamp_error) read_from_disk_[path] = stamp;
-  size_t room = (error ? kMax : static_cast<size_t>(std::min<uintmax_t>(said, kMax))) + 1;
-  std::ifstream in(path, std::ios::binary);
+  read_from_disk_[path] = DiskStamp{said, ModifiedOf(*facts)};
+  size_t room = static_cast<size_t>(std::min<uintmax_t>(said, kMax)) + 1;
   std::string text(room, '\0');
   size_t got = 0;
-  while (in && got < text.size()) {  // a file that grew since its size was read fills the room
-    in.read(text.data() + got, static_cast<std::streamsize>(text.size() - got));
-    got += static_cast<size_t>(in.gcount());
-    if (got == text.size() && text.size() <= kMax) text.resize(std::min(text.size() * 2, kMax + 1));
+  bool failed = false;
+  // A file that cannot be opened reads as empty, as a failed std::ifstream did.
+  if (int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC); descriptor >= 0) {
+    while (got < text.size()) {  // a file that grew since its size was read fills the room
+      ssize_t count = ::read(descriptor, text.data() + got, text.size() - got);
+      if (count < 0 && errno == EINTR) continue;
+      if (count < 0) failed = true;
+      if (count <= 0) break;
+      got += static_cast<size_t>(count);
+      if (got == text.size() && text.size() <= kMax) text.resize(std::min(text.size() * 2, kMax + 1));
+    }
+    ::close(descriptor);
   }
-  if (in.bad()) {
+  if (failed) {
     diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file");
     return nullptr;
   }

@@ -32,6 +32,10 @@ size_t SequenceLength(std::string_view text, size_t at) {
 std::optional<BadByte> FirstBadByte(std::string_view text) {
   for (size_t at = 0; at < text.size();) {
     auto byte = static_cast<unsigned char>(text[at]);
+    if ((byte >= 0x20 && byte < 0x7F) || byte == '\n') {  // printable ASCII and line feeds, most of any text
+      ++at;
+      continue;
+    }
     if (byte == 0) return BadByte{at, "a NUL byte"};
     if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F) {
       return BadByte{at, fmt::format("the control character 0x{:02X}", byte)};

@@ -20,7 +20,7 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
-Value Number(double number, const YAML::Node& node, const SourceFile& file) {
+Value Number(double number, const yaml::Node& node, const SourceFile& file) {
   Value value;
   value.kind = Value::Kind::kNumber;
   value.number = number;
@@ -33,7 +33,7 @@ Value Number(double number, const YAML::Node& node, const SourceFile& file) {
 bool InRange(double number) { return std::abs(number) <= limits::kMaxTableNumber; }  // NaN fails too
 
 // A number cell checked against its range and, for a positive column, above 0.
-std::optional<Value> CheckedNumber(double number, const YAML::Node& node, const SourceFile& file,
+std::optional<Value> CheckedNumber(double number, const yaml::Node& node, const SourceFile& file,
                                    const ColumnSchema& column, Diagnostics& diagnostics) {
   if (!InRange(number)) {
     diagnostics.Error("out-of-range", yaml::SpanOf(file, node),
@@ -49,7 +49,7 @@ std::optional<Value> CheckedNumber(double number, const YAML::Node& node, const 
   return Number(number, node, file);
 }
 
-std::optional<Value> WrongType(const SourceFile& file, const YAML::Node& node,
+std::optional<Value> WrongType(const SourceFile& file, const yaml::Node& node,
                                const ColumnSchema& column, Diagnostics& diagnostics) {
   diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
                     fmt::format("expected {} in column '{}', found {}", DescribeType(column.type),
@@ -60,13 +60,13 @@ std::optional<Value> WrongType(const SourceFile& file, const YAML::Node& node,
 // A YAML list read item by item: `item` reads one entry (reporting what is wrong and returning
 // nullopt); anything but a sequence is the column's wrong type.
 template <typename ReadItem>
-std::optional<Value> ReadListCell(const SourceFile& file, const YAML::Node& node, const ColumnSchema& column,
+std::optional<Value> ReadListCell(const SourceFile& file, const yaml::Node& node, const ColumnSchema& column,
                                   Diagnostics& diagnostics, ReadItem item) {
   if (!node.IsSequence()) return WrongType(file, node, column, diagnostics);
   Value list;
   list.kind = Value::Kind::kList;
   list.span = yaml::SpanOf(file, node);
-  for (const YAML::Node& entry : node) {
+  for (const yaml::Node& entry : node) {
     std::optional<Value> value = item(entry);
     if (!value) return std::nullopt;
     list.entries.emplace_back("", std::move(*value));
@@ -74,9 +74,9 @@ std::optional<Value> ReadListCell(const SourceFile& file, const YAML::Node& node
   return list;
 }
 
-std::optional<Value> ReadNoteList(const SourceFile& file, const YAML::Node& node,
+std::optional<Value> ReadNoteList(const SourceFile& file, const yaml::Node& node,
                                   const ColumnSchema& column, Diagnostics& diagnostics) {
-  return ReadListCell(file, node, column, diagnostics, [&](const YAML::Node& item) -> std::optional<Value> {
+  return ReadListCell(file, node, column, diagnostics, [&](const yaml::Node& item) -> std::optional<Value> {
     auto id = item.IsScalar() ? yaml::ParseInt(item.Scalar()) : std::nullopt;
     if (!id) return WrongType(file, item, column, diagnostics);
     return Number(static_cast<double>(*id), item, file);
@@ -84,9 +84,9 @@ std::optional<Value> ReadNoteList(const SourceFile& file, const YAML::Node& node
 }
 
 // A list of lower_snake_case names ([helpless, prone]), each remembering where it is written.
-std::optional<Value> ReadNameListCell(const SourceFile& file, const YAML::Node& node,
+std::optional<Value> ReadNameListCell(const SourceFile& file, const yaml::Node& node,
                                       const ColumnSchema& column, Diagnostics& diagnostics) {
-  return ReadListCell(file, node, column, diagnostics, [&](const YAML::Node& item) -> std::optional<Value> {
+  return ReadListCell(file, node, column, diagnostics, [&](const yaml::Node& item) -> std::optional<Value> {
     if (!item.IsScalar()) return WrongType(file, item, column, diagnostics);
     auto name = yaml::ReadName(file, item, "column '" + column.name + "'", diagnostics);
     if (!name) return std::nullopt;
@@ -98,7 +98,7 @@ std::optional<Value> ReadNameListCell(const SourceFile& file, const YAML::Node& 
   });
 }
 
-std::optional<Value> ReadDistanceMap(const SourceFile& file, const YAML::Node& node,
+std::optional<Value> ReadDistanceMap(const SourceFile& file, const yaml::Node& node,
                                      const ColumnSchema& column, double square_ft,
                                      Diagnostics& diagnostics) {
   if (!node.IsMap()) return WrongType(file, node, column, diagnostics);
@@ -155,7 +155,7 @@ std::optional<double> ParseRatio(std::string_view text) {
   return static_cast<double>(*top) / static_cast<double>(*bottom);
 }
 
-std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
+std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
                               const ColumnSchema& column, double square_ft,
                               Diagnostics& diagnostics) {
   if (column.type == CellType::kNoteList) return ReadNoteList(file, node, column, diagnostics);
@@ -243,6 +243,14 @@ std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
       break;
   }
   return WrongType(file, node, column, diagnostics);
+}
+
+std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
+                              const ColumnSchema& column, double square_ft,
+                              Diagnostics& diagnostics) {
+  if (!node.IsDefined()) return ReadCell(file, yaml::Node::Undefined(), column, square_ft, diagnostics);
+  yaml::Tree tree = yaml::Tree::FromYamlCpp(node);
+  return ReadCell(file, tree.Root(), column, square_ft, diagnostics);
 }
 
 }  // namespace rulecraft::tables

@@ -18,6 +18,10 @@ std::optional<double> ParseDistance(std::string_view text, double square_ft);
 std::optional<double> ParseRatio(std::string_view text);
 
 // Reads one cell of a column, reporting a wrong type at the node; nullopt on error.
+std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
+                              const ColumnSchema& column, double square_ft,
+                              Diagnostics& diagnostics);
+// The same of a yaml-cpp node (a scenario's `with:`), copied into a tree first.
 std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
                               const ColumnSchema& column, double square_ft,
                               Diagnostics& diagnostics);

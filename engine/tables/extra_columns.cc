@@ -20,7 +20,7 @@ const std::vector<std::pair<std::string, CellType>>& DeclarableTypes() {
   return types;
 }
 
-std::optional<CellType> ReadType(const SourceFile& file, const YAML::Node& node,
+std::optional<CellType> ReadType(const SourceFile& file, const yaml::Node& node,
                                  Diagnostics& diagnostics) {
   auto name = yaml::ReadName(file, node, "column type", diagnostics);
   if (!name) return std::nullopt;
@@ -35,7 +35,7 @@ std::optional<CellType> ReadType(const SourceFile& file, const YAML::Node& node,
   return std::nullopt;
 }
 
-std::vector<std::string> ReadChoices(const SourceFile& file, const YAML::Node& node,
+std::vector<std::string> ReadChoices(const SourceFile& file, const yaml::Node& node,
                                      Diagnostics& diagnostics) {
   std::vector<std::string> choices;
   if (!node.IsDefined()) return choices;
@@ -46,7 +46,7 @@ std::vector<std::string> ReadChoices(const SourceFile& file, const YAML::Node& n
             (node.IsSequence() ? std::string("an empty list") : yaml::Describe(node)));
     return choices;
   }
-  for (const YAML::Node& item : node) {
+  for (const yaml::Node& item : node) {
     if (auto choice = yaml::ReadName(file, item, "enum choice", diagnostics))
       choices.push_back(*choice);
   }
@@ -68,19 +68,19 @@ std::string Taken(const std::string& name, const TableSchema& schema,
   return {};
 }
 
-std::optional<ExtraColumn> ReadOne(const SourceFile& file, const YAML::Node& key,
-                                   const YAML::Node& value, double square_ft,
+std::optional<ExtraColumn> ReadOne(const SourceFile& file, const yaml::Node& key,
+                                   const yaml::Node& value, double square_ft,
                                    Diagnostics& diagnostics) {
   auto name = yaml::ReadName(file, key, "column name", diagnostics);
-  yaml::MapReader reader(
+  yaml::TreeMapReader reader(
       file, value, fmt::format("column '{}'", key.IsScalar() ? key.Scalar() : ""), diagnostics);
   if (!name || !reader.ok()) return std::nullopt;
   ExtraColumn extra;
   extra.span = yaml::SpanOf(file, key);
   extra.column.name = *name;
-  YAML::Node type = reader.Required("type");
-  YAML::Node fallback = reader.Required("default");
-  YAML::Node choices = reader.Optional("choices");
+  yaml::Node type = reader.Required("type");
+  yaml::Node fallback = reader.Required("default");
+  yaml::Node choices = reader.Optional("choices");
   reader.RejectUnknown();
   if (!type.IsDefined() || !fallback.IsDefined()) return std::nullopt;
   auto cell_type = ReadType(file, type, diagnostics);
@@ -106,7 +106,7 @@ std::optional<ExtraColumn> ReadOne(const SourceFile& file, const YAML::Node& key
 
 }  // namespace
 
-std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const YAML::Node& node,
+std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const yaml::Node& node,
                                           const TableSchema& schema,
                                           const std::vector<ExtraColumn>& inherited,
                                           double square_ft, Diagnostics& diagnostics) {

@@ -15,7 +15,7 @@ namespace rulecraft::tables {
 // Reads `columns:` (NAME: { type: bool|int|number|distance|text|name|colour|enum, default: V,
 // choices: [..] for enum }); a name the table already has (its schema, `inherited`, the common
 // row keys), an unknown type or a default of the wrong type is an error at its place.
-std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const YAML::Node& node,
+std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const yaml::Node& node,
                                           const TableSchema& schema,
                                           const std::vector<ExtraColumn>& inherited,
                                           double square_ft, Diagnostics& diagnostics);

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 const std::vector<std::string> kCommonColumns = {"name", "label", "text", "note", "also_called"};
 
 // A footnote's `columns`: names of the schema's columns, each checked.
-std::vector<std::string> ReadFootnoteColumns(const SourceFile& file, const YAML::Node& node, const TableSchema& schema,
+std::vector<std::string> ReadFootnoteColumns(const SourceFile& file, const yaml::Node& node, const TableSchema& schema,
                                              Diagnostics& diagnostics) {
   std::vector<std::string> columns;
   if (!node.IsDefined()) return columns;
@@ -32,7 +32,7 @@ std::vector<std::string> ReadFootnoteColumns(const SourceFile& file, const YAML:
                       "expected a list of column names, found " + yaml::Describe(node));
     return columns;
   }
-  for (const YAML::Node& item : node) {
+  for (const yaml::Node& item : node) {
     auto name = yaml::ReadName(file, item, "footnote column", diagnostics);
     if (!name) continue;
     if (schema.Column(*name) == nullptr || *name == "notes") {
@@ -51,15 +51,15 @@ std::vector<std::string> ReadFootnoteColumns(const SourceFile& file, const YAML:
   return columns;
 }
 
-void ReadFootnotes(const SourceFile& file, const YAML::Node& node, const TableSchema& schema, Table& table,
+void ReadFootnotes(const SourceFile& file, const yaml::Node& node, const TableSchema& schema, Table& table,
                    Diagnostics& diagnostics) {
   if (!node.IsSequence()) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
                       "expected a list of footnotes, found " + yaml::Describe(node));
     return;
   }
-  for (const YAML::Node& item : node) {
-    yaml::MapReader reader(file, item, "footnote", diagnostics);
+  for (const yaml::Node& item : node) {
+    yaml::TreeMapReader reader(file, item, "footnote", diagnostics);
     if (!reader.ok()) continue;
     Footnote note;
     note.span = reader.Span();
@@ -84,7 +84,7 @@ void ReadFootnotes(const SourceFile& file, const YAML::Node& node, const TableSc
 }
 
 void CheckExactlyOne(const SourceFile& file, const TableSchema& schema, const Row& row,
-                     const yaml::MapReader& reader, Diagnostics& diagnostics) {
+                     const yaml::TreeMapReader& reader, Diagnostics& diagnostics) {
   if (schema.exactly_one_of.empty()) return;
   size_t present = 0;
   for (const std::string& column : schema.exactly_one_of) present += row.Get(column) ? 1 : 0;
@@ -120,46 +120,45 @@ void CheckNotes(const Table& table, const Table* parent, const Row& row, Diagnos
 
 // `also_called: [double]`: the names other systems give this row, which an unknown-name error
 // about one of them points to.
-void ReadAlsoCalled(const SourceFile& file, const YAML::Node& node, Row& row, Diagnostics& diagnostics) {
+void ReadAlsoCalled(const SourceFile& file, const yaml::Node& node, Row& row, Diagnostics& diagnostics) {
   if (!node.IsSequence()) {
     diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
                       fmt::format("expected a list of names for 'also_called', found {}", yaml::Describe(node)));
     return;
   }
-  for (const YAML::Node& item : node) {
+  for (const yaml::Node& item : node) {
     if (auto other = yaml::ReadName(file, item, "also_called name", diagnostics)) row.also_called.push_back(*other);
   }
 }
 
 // One row; `partial` (a `change:` entry) requires no column but `name` and leaves `label`
 // empty when not given.
-std::optional<Row> ReadRow(const SourceFile& file, const YAML::Node& node, const TableSchema& schema,
+std::optional<Row> ReadRow(const SourceFile& file, const yaml::Node& node, const TableSchema& schema,
                            double square_ft, Diagnostics& diagnostics, bool partial = false) {
-  std::string what = fmt::format("row of table '{}'", schema.name);
-  if (YAML::Node name = yaml::Get(node, "name"); name.IsScalar()) {
-    what = fmt::format("row '{}' of table '{}'", name.Scalar(), schema.name);
-  }
-  yaml::MapReader reader(file, node, what, diagnostics);
+  yaml::Node named = yaml::Get(node, "name");
+  std::string what = named.IsScalar() ? fmt::format("row '{}' of table '{}'", named.Scalar(), schema.name)
+                                      : fmt::format("row of table '{}'", schema.name);
+  yaml::TreeMapReader reader(file, node, std::move(what), diagnostics);
   if (!reader.ok()) return std::nullopt;
   Row row;
-  YAML::Node name = reader.Required("name");
+  yaml::Node name = reader.Required("name");
   if (!name.IsDefined()) return std::nullopt;
   auto row_name = yaml::ReadName(file, name, "row name", diagnostics);
   if (!row_name) return std::nullopt;
   row.name = *row_name;
   row.span = yaml::SpanOf(file, name);
   row.label = partial ? std::string() : row.name;
-  if (YAML::Node label = reader.Optional("label"); label.IsDefined()) {
+  if (yaml::Node label = reader.Optional("label"); label.IsDefined()) {
     if (auto text = yaml::ReadText(file, label, "label", diagnostics)) row.label = *text;
   }
   for (const char* free_text : {"text", "note"}) {
-    if (YAML::Node value = reader.Optional(free_text); value.IsDefined()) {
+    if (yaml::Node value = reader.Optional(free_text); value.IsDefined()) {
       yaml::ReadText(file, value, free_text, diagnostics);
     }
   }
-  if (YAML::Node others = reader.Optional("also_called"); others.IsDefined()) ReadAlsoCalled(file, others, row, diagnostics);
+  if (yaml::Node others = reader.Optional("also_called"); others.IsDefined()) ReadAlsoCalled(file, others, row, diagnostics);
   for (const ColumnSchema& column : schema.columns) {
-    YAML::Node cell = column.required && !partial ? reader.Required(column.name) : reader.Optional(column.name);
+    yaml::Node cell = column.required && !partial ? reader.Required(column.name) : reader.Optional(column.name);
     if (!cell.IsDefined()) continue;
     if (auto value = ReadCell(file, cell, column, square_ft, diagnostics)) {
       row.cells.emplace_back(column.name, std::move(*value));
@@ -208,11 +207,11 @@ bool CheckParentRow(const Table& table, const Table& parent, const Row& entry, c
 
 // `change:` (rows given in part) and `remove:` (row names) of a table whose ruleset extends one
 // that has it; anywhere else they are an error at the key.
-void ReadOverlay(const SourceFile& file, yaml::MapReader& top, const YAML::Node& changes, const YAML::Node& removes,
+void ReadOverlay(const SourceFile& file, yaml::TreeMapReader& top, const yaml::Node& changes, const yaml::Node& removes,
                  const TableSchema& row_schema, double square_ft, const Table* parent, Table& table,
                  Diagnostics& diagnostics) {
   for (const char* key : {"change", "remove"}) {
-    const YAML::Node& node = std::string_view(key) == "change" ? changes : removes;
+    const yaml::Node& node = std::string_view(key) == "change" ? changes : removes;
     if (!node.IsDefined()) continue;
     if (parent == nullptr) {
       diagnostics.Error("no-parent-table", top.KeySpan(key),
@@ -229,7 +228,7 @@ void ReadOverlay(const SourceFile& file, yaml::MapReader& top, const YAML::Node&
                                     key, yaml::Describe(node)));
       continue;
     }
-    for (const YAML::Node& item : node) {
+    for (const yaml::Node& item : node) {
       if (std::string_view(key) == "remove") {
         auto name = yaml::ReadName(file, item, "row name to remove", diagnostics);
         if (!name) continue;
@@ -252,18 +251,18 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   Table table;
   table.name = schema.name;
   table.file = file.path();
-  auto document = yaml::Parse(file, diagnostics);
-  if (!document) return table;
-  yaml::MapReader top(file, *document, fmt::format("table '{}'", schema.name), diagnostics);
+  std::optional<yaml::Tree> tree = yaml::ParseTree(file, diagnostics);
+  if (!tree) return table;
+  yaml::TreeMapReader top(file, tree->Root(), fmt::format("table '{}'", schema.name), diagnostics);
   if (!top.ok()) return table;
-  if (YAML::Node source = top.Optional("source"); source.IsDefined()) {
+  if (yaml::Node source = top.Optional("source"); source.IsDefined()) {
     if (auto text = yaml::ReadText(file, source, "source", diagnostics)) table.source = *text;
   }
-  YAML::Node notes = schema.footnotes ? top.Optional("footnotes") : YAML::Node();
-  YAML::Node columns = top.Optional("columns");
-  YAML::Node changes = top.Optional("change");
-  YAML::Node removes = top.Optional("remove");
-  YAML::Node rows = changes.IsDefined() || removes.IsDefined() ? top.Optional("rows") : top.Required("rows");
+  yaml::Node notes = schema.footnotes ? top.Optional("footnotes") : yaml::Node();
+  yaml::Node columns = top.Optional("columns");
+  yaml::Node changes = top.Optional("change");
+  yaml::Node removes = top.Optional("remove");
+  yaml::Node rows = changes.IsDefined() || removes.IsDefined() ? top.Optional("rows") : top.Required("rows");
   top.RejectUnknown();
   if (columns.IsDefined()) {
     table.extra_columns = ReadExtraColumns(file, columns, schema, inherited, square_ft, diagnostics);
@@ -284,7 +283,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
                       "expected a list of rows, found " + yaml::Describe(rows));
     return table;
   }
-  for (const YAML::Node& node : rows) {
+  for (const yaml::Node& node : rows) {
     auto row = ReadRow(file, node, row_schema, square_ft, diagnostics);
     if (!row) continue;
     if (const Row* earlier = table.Find(row->name)) {
@@ -317,7 +316,7 @@ Table LoadTable(const SourceFile& file, const TableSchema& schema, double square
   }
 }
 
-std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const Table& table, double square_ft,
+std::optional<Row> LoadRow(const SourceFile& file, const yaml::Node& node, const Table& table, double square_ft,
                            Diagnostics& diagnostics) {
   const TableSchema* schema = FindSchema(table.name);
   if (schema == nullptr) return std::nullopt;
@@ -327,6 +326,13 @@ std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const
   std::vector<Row> one{std::move(*row)};
   FillDefaults(one, table.extra_columns);
   return std::move(one.front());
+}
+
+std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const Table& table, double square_ft,
+                           Diagnostics& diagnostics) {
+  if (!node.IsDefined()) return LoadRow(file, yaml::Node::Undefined(), table, square_ft, diagnostics);
+  yaml::Tree tree = yaml::Tree::FromYamlCpp(node);
+  return LoadRow(file, tree.Root(), table, square_ft, diagnostics);
 }
 
 TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,

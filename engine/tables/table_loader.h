@@ -9,6 +9,7 @@
 #include "rulecraft/source.h"
 #include "tables/schema.h"
 #include "tables/table.h"
+#include "tables/yaml_tree.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -24,6 +25,9 @@ Table LoadTable(const SourceFile& file, const TableSchema& schema, double square
 
 // Reads one whole row of `table` (as a row under its file's `rows:`, with the table's declared
 // columns and footnotes) from `node`, reporting every problem; nullopt when it has no usable name.
+std::optional<Row> LoadRow(const SourceFile& file, const yaml::Node& node, const Table& table, double square_ft,
+                           Diagnostics& diagnostics);
+// The same of a yaml-cpp node (a scenario's `with: add:`), copied into a tree first.
 std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const Table& table, double square_ft,
                            Diagnostics& diagnostics);
 

@@ -183,25 +183,35 @@ YAML::Node FirstDocument::Root() const {
 
 }  // namespace
 
-std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics) {
+namespace {
+
+// The checks of the text before it is read: nesting too deep, a mistake of layout yaml-cpp
+// would read without a word. False when one was reported.
+bool CheckText(const SourceFile& file, Diagnostics& diagnostics) {
   if (auto at = TooDeepAt(file.text(), limits::kMaxYamlDepth)) {
     auto offset = static_cast<uint32_t>(*at);
     diagnostics.Error("too-deep", {file.path(), offset, offset + 1},
                       fmt::format("values nest deeper than {} levels here (limits::kMaxYamlDepth)",
                                   limits::kMaxYamlDepth));
-    return std::nullopt;
+    return false;
   }
   // The mistakes yaml-cpp reads without a word (an unclosed quote swallows the lines after it).
   if (auto mistake = FindLayoutMistake(file, true)) {
     diagnostics.Add(mistake->severity, mistake->code, mistake->span, mistake->message);
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+
+// Reads a checked text's one document with yaml-cpp's node builder (first trying the subset
+// reader's events when `subset`), and checks it.
+std::optional<YAML::Node> ReadDocument(const SourceFile& file, bool subset, Diagnostics& diagnostics) {
   std::vector<YAML::Node> documents;
   FirstDocument counted;
   try {
     // The tables' plain YAML is read by our own reader, with yaml-cpp's events; anything
     // else (and every mistake) by yaml-cpp itself.
-    if (!ReadYamlSubset(file.text(), counted)) {
+    if (!subset || !ReadYamlSubset(file.text(), counted)) {
       std::istringstream text(file.text());
       YAML::Parser parser(text);
       while (counted.starts.size() <= FirstDocument::kMost && parser.HandleNextDocument(counted)) {
@@ -250,22 +260,60 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
   return documents[0];
 }
 
+}  // namespace
+
+std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics) {
+  if (!CheckText(file, diagnostics)) return std::nullopt;
+  return ReadDocument(file, true, diagnostics);
+}
+
+std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) {
+  if (!CheckText(file, diagnostics)) return std::nullopt;
+  Tree tree;
+  if (ReadYamlSubset(file.text(), tree)) {
+    // As ReadDocument's checks after the subset reader (yaml-cpp throws nothing on its events).
+    if (!CheckDocument(file, tree.Root(), diagnostics)) return std::nullopt;
+    size_t errors = diagnostics.ErrorCount();
+    CheckDuplicateKeys(file, tree.Root(), diagnostics);
+    if (diagnostics.ErrorCount() > errors) return std::nullopt;
+    return tree;
+  }
+  std::optional<YAML::Node> document = ReadDocument(file, false, diagnostics);
+  if (!document) return std::nullopt;
+  return Tree::FromYamlCpp(*document);
+}
+
 void ReportException(const SourceFile& file, const YAML::Exception& error, Diagnostics& diagnostics) {
   uint32_t offset = OffsetOf(file, error.mark);
   diagnostics.Error("yaml-error", {file.path(), offset, offset + 1},
                     "could not read this YAML: " + CleanMessage(error));
 }
 
-YAML::Node Get(const YAML::Node& map, std::string_view key) {
+namespace {
+
+template <typename YamlNode>
+YamlNode Undefined();
+template <>
+YAML::Node Undefined<YAML::Node>() {
+  return YAML::Node(YAML::NodeType::Undefined);
+}
+template <>
+Node Undefined<Node>() {
+  return Node::Undefined();
+}
+
+template <typename YamlNode>
+YamlNode GetOf(const YamlNode& map, std::string_view key) {
   if (map.IsMap()) {
     for (const auto& entry : map) {
       if (entry.first.IsScalar() && entry.first.Scalar() == key) return entry.second;
     }
   }
-  return YAML::Node(YAML::NodeType::Undefined);
+  return Undefined<YamlNode>();
 }
 
-SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node) {
+template <typename YamlNode>
+SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
   if (!node.IsDefined()) return {file.path(), 0, 0};
   YAML::Mark mark = node.Mark();
   if (mark.is_null()) return {file.path(), 0, 0};
@@ -285,14 +333,25 @@ SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node) {
   return {file.path(), begin, end};
 }
 
-std::string Describe(const YAML::Node& node) {
+template <typename YamlNode>
+std::string DescribeNode(const YamlNode& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing";
   if (node.IsSequence()) return "a list";
   if (node.IsMap()) return "a mapping";
   return "'" + node.Scalar() + "'";
 }
 
-MapReader::MapReader(const SourceFile& file, const YAML::Node& map, std::string what,
+}  // namespace
+
+YAML::Node Get(const YAML::Node& map, std::string_view key) { return GetOf(map, key); }
+Node Get(const Node& map, std::string_view key) { return GetOf(map, key); }
+SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node) { return SpanOfNode(file, node); }
+SourceSpan SpanOf(const SourceFile& file, const Node& node) { return SpanOfNode(file, node); }
+std::string Describe(const YAML::Node& node) { return DescribeNode(node); }
+std::string Describe(const Node& node) { return DescribeNode(node); }
+
+template <typename YamlNode>
+BasicMapReader<YamlNode>::BasicMapReader(const SourceFile& file, const YamlNode& map, std::string what,
                      Diagnostics& diagnostics)
     : file_(file), map_(map), what_(std::move(what)), diagnostics_(diagnostics) {
   if (!map.IsMap()) {
@@ -313,25 +372,28 @@ MapReader::MapReader(const SourceFile& file, const YAML::Node& map, std::string 
   }
 }
 
-YAML::Node MapReader::Optional(std::string_view key) {
+template <typename YamlNode>
+YamlNode BasicMapReader<YamlNode>::Optional(std::string_view key) {
   asked_.emplace_back(key);
-  if (!ok_) return YAML::Node(YAML::NodeType::Undefined);
+  if (!ok_) return Undefined<YamlNode>();
   // As Get: the first entry whose key is this scalar.
   for (const Entry& entry : entries_) {
     if (entry.key_is_scalar && entry.key == key) return entry.value;
   }
-  return YAML::Node(YAML::NodeType::Undefined);
+  return Undefined<YamlNode>();
 }
 
-YAML::Node MapReader::Required(std::string_view key) {
-  YAML::Node value = Optional(key);
+template <typename YamlNode>
+YamlNode BasicMapReader<YamlNode>::Required(std::string_view key) {
+  YamlNode value = Optional(key);
   if (ok_ && !value.IsDefined()) {
     diagnostics_.Error("missing-key", Span(), fmt::format("{} is missing '{}'", what_, key));
   }
   return value;
 }
 
-void MapReader::RejectUnknown() {
+template <typename YamlNode>
+void BasicMapReader<YamlNode>::RejectUnknown() {
   if (!ok_) return;
   for (const Entry& entry : entries_) {
     const std::string& key = entry.key;
@@ -347,7 +409,8 @@ void MapReader::RejectUnknown() {
   }
 }
 
-SourceSpan MapReader::KeySpan(std::string_view key) const {
+template <typename YamlNode>
+SourceSpan BasicMapReader<YamlNode>::KeySpan(std::string_view key) const {
   if (ok_) {
     for (const Entry& entry : entries_) {
       if (entry.key == key) return SpanOf(file_, entry.key_node);
@@ -356,7 +419,11 @@ SourceSpan MapReader::KeySpan(std::string_view key) const {
   return Span();
 }
 
-SourceSpan MapReader::Span() const { return SpanOf(file_, map_); }
+template <typename YamlNode>
+SourceSpan BasicMapReader<YamlNode>::Span() const { return SpanOf(file_, map_); }
+
+template class BasicMapReader<YAML::Node>;
+template class BasicMapReader<Node>;
 
 std::optional<int64_t> ParseInt(std::string_view text) {
   if (!text.empty() && text[0] == '+') text.remove_prefix(1);
@@ -379,7 +446,8 @@ std::optional<double> ParseNumber(std::string_view text) {
 
 namespace {
 
-bool CheckScalar(const SourceFile& file, const YAML::Node& node, std::string_view expected,
+template <typename YamlNode>
+bool CheckScalar(const SourceFile& file, const YamlNode& node, std::string_view expected,
                  std::string_view what, Diagnostics& diagnostics) {
   if (node.IsScalar()) return true;
   diagnostics.Error("wrong-type", SpanOf(file, node),
@@ -387,15 +455,15 @@ bool CheckScalar(const SourceFile& file, const YAML::Node& node, std::string_vie
   return false;
 }
 
-}  // namespace
-
-std::optional<std::string> ReadText(const SourceFile& file, const YAML::Node& node,
+template <typename YamlNode>
+std::optional<std::string> ReadTextOf(const SourceFile& file, const YamlNode& node,
                                     std::string_view what, Diagnostics& diagnostics) {
   if (!CheckScalar(file, node, "text", what, diagnostics)) return std::nullopt;
   return node.Scalar();
 }
 
-std::optional<std::string> ReadName(const SourceFile& file, const YAML::Node& node,
+template <typename YamlNode>
+std::optional<std::string> ReadNameOf(const SourceFile& file, const YamlNode& node,
                                     std::string_view what, Diagnostics& diagnostics) {
   if (!CheckScalar(file, node, "a name", what, diagnostics)) return std::nullopt;
   if (!IsIdentifier(node.Scalar())) {
@@ -407,7 +475,8 @@ std::optional<std::string> ReadName(const SourceFile& file, const YAML::Node& no
   return node.Scalar();
 }
 
-std::optional<int64_t> ReadInt(const SourceFile& file, const YAML::Node& node,
+template <typename YamlNode>
+std::optional<int64_t> ReadIntOf(const SourceFile& file, const YamlNode& node,
                                std::string_view what, Diagnostics& diagnostics) {
   if (!CheckScalar(file, node, "a whole number", what, diagnostics)) return std::nullopt;
   auto value = ParseInt(node.Scalar());
@@ -418,7 +487,8 @@ std::optional<int64_t> ReadInt(const SourceFile& file, const YAML::Node& node,
   return value;
 }
 
-std::optional<double> ReadNumber(const SourceFile& file, const YAML::Node& node,
+template <typename YamlNode>
+std::optional<double> ReadNumberOf(const SourceFile& file, const YamlNode& node,
                                  std::string_view what, Diagnostics& diagnostics) {
   if (!CheckScalar(file, node, "a number", what, diagnostics)) return std::nullopt;
   auto value = ParseNumber(node.Scalar());
@@ -429,7 +499,8 @@ std::optional<double> ReadNumber(const SourceFile& file, const YAML::Node& node,
   return value;
 }
 
-std::optional<bool> ReadBool(const SourceFile& file, const YAML::Node& node,
+template <typename YamlNode>
+std::optional<bool> ReadBoolOf(const SourceFile& file, const YamlNode& node,
                              std::string_view what, Diagnostics& diagnostics) {
   if (!CheckScalar(file, node, "true or false", what, diagnostics)) return std::nullopt;
   const std::string& text = node.Scalar();
@@ -438,6 +509,49 @@ std::optional<bool> ReadBool(const SourceFile& file, const YAML::Node& node,
   diagnostics.Error("wrong-type", SpanOf(file, node),
                     fmt::format("expected true or false for {}, found '{}'", what, text));
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> ReadText(const SourceFile& file, const YAML::Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadTextOf(file, node, what, diagnostics);
+}
+std::optional<std::string> ReadText(const SourceFile& file, const Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadTextOf(file, node, what, diagnostics);
+}
+std::optional<std::string> ReadName(const SourceFile& file, const YAML::Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadNameOf(file, node, what, diagnostics);
+}
+std::optional<std::string> ReadName(const SourceFile& file, const Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadNameOf(file, node, what, diagnostics);
+}
+std::optional<int64_t> ReadInt(const SourceFile& file, const YAML::Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadIntOf(file, node, what, diagnostics);
+}
+std::optional<int64_t> ReadInt(const SourceFile& file, const Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadIntOf(file, node, what, diagnostics);
+}
+std::optional<double> ReadNumber(const SourceFile& file, const YAML::Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadNumberOf(file, node, what, diagnostics);
+}
+std::optional<double> ReadNumber(const SourceFile& file, const Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadNumberOf(file, node, what, diagnostics);
+}
+std::optional<bool> ReadBool(const SourceFile& file, const YAML::Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadBoolOf(file, node, what, diagnostics);
+}
+std::optional<bool> ReadBool(const SourceFile& file, const Node& node, std::string_view what,
+                       Diagnostics& diagnostics) {
+  return ReadBoolOf(file, node, what, diagnostics);
 }
 
 }  // namespace rulecraft::yaml

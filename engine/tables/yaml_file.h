@@ -11,6 +11,7 @@
 
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
+#include "tables/yaml_tree.h"
 
 namespace rulecraft::yaml {
 
@@ -19,32 +20,40 @@ namespace rulecraft::yaml {
 // and nullopt.
 std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics);
 
+// Parse's reading into our own tree, with the same diagnostics: the tables' plain YAML goes
+// from our subset reader straight into the tree, anything else through yaml-cpp and is copied.
+std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics);
+
 // Reports an exception yaml-cpp threw while a file was read, at its mark (or the file's start).
 void ReportException(const SourceFile& file, const YAML::Exception& error, Diagnostics& diagnostics);
 
 // The value of `key` in a mapping, or an undefined node (never yaml-cpp's invalid node, which
 // throws when asked anything).
 YAML::Node Get(const YAML::Node& map, std::string_view key);
+Node Get(const Node& map, std::string_view key);
 
 // The bytes a node was written as (a scalar's text, or the first character of a collection).
 SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node);
+SourceSpan SpanOf(const SourceFile& file, const Node& node);
 
 // How a node reads in a message: "a list", "a mapping", "'text'", "nothing".
 std::string Describe(const YAML::Node& node);
+std::string Describe(const Node& node);
 
 // Reads the keys of one mapping, checking unknown, duplicate and missing keys.
-class MapReader {
+template <typename YamlNode>
+class BasicMapReader {
  public:
   // `what` names the mapping in messages ("creature", "row of table 'sizes'").
-  MapReader(const SourceFile& file, const YAML::Node& map, std::string what,
-            Diagnostics& diagnostics);
+  BasicMapReader(const SourceFile& file, const YamlNode& map, std::string what,
+                 Diagnostics& diagnostics);
 
   // True when the node was a mapping (otherwise an error was reported and nothing is read).
   bool ok() const { return ok_; }
   // The value for `key`, or an undefined node when absent.
-  YAML::Node Optional(std::string_view key);
+  YamlNode Optional(std::string_view key);
   // The value for `key`; reports a missing-key error when absent.
-  YAML::Node Required(std::string_view key);
+  YamlNode Required(std::string_view key);
   // Reports every key that was never asked for, suggesting the closest asked-for name.
   void RejectUnknown();
   // The span of the key `key`, or of the mapping when absent.
@@ -58,17 +67,23 @@ class MapReader {
   struct Entry {
     std::string key;
     bool key_is_scalar;
-    YAML::Node key_node;
-    YAML::Node value;
+    YamlNode key_node;
+    YamlNode value;
   };
 
-  YAML::Node map_;
+  YamlNode map_;
   std::string what_;
   Diagnostics& diagnostics_;
   bool ok_ = false;
   std::vector<Entry> entries_;  // in the mapping's order, duplicates kept
   std::vector<std::string> asked_;
 };
+
+extern template class BasicMapReader<YAML::Node>;
+extern template class BasicMapReader<Node>;
+// Over yaml-cpp's nodes (scenarios) and over our tree's (tables).
+using MapReader = BasicMapReader<YAML::Node>;
+using TreeMapReader = BasicMapReader<Node>;
 
 // Scalar readers: each reports "expected …, found …" at the node and returns nullopt.
 std::optional<std::string> ReadText(const SourceFile& file, const YAML::Node& node,
@@ -81,6 +96,18 @@ std::optional<int64_t> ReadInt(const SourceFile& file, const YAML::Node& node,
 std::optional<double> ReadNumber(const SourceFile& file, const YAML::Node& node,
                                  std::string_view what, Diagnostics& diagnostics);
 std::optional<bool> ReadBool(const SourceFile& file, const YAML::Node& node,
+                             std::string_view what, Diagnostics& diagnostics);
+
+// The same readers over our tree's nodes.
+std::optional<std::string> ReadText(const SourceFile& file, const Node& node,
+                                    std::string_view what, Diagnostics& diagnostics);
+std::optional<std::string> ReadName(const SourceFile& file, const Node& node,
+                                    std::string_view what, Diagnostics& diagnostics);
+std::optional<int64_t> ReadInt(const SourceFile& file, const Node& node,
+                               std::string_view what, Diagnostics& diagnostics);
+std::optional<double> ReadNumber(const SourceFile& file, const Node& node,
+                                 std::string_view what, Diagnostics& diagnostics);
+std::optional<bool> ReadBool(const SourceFile& file, const Node& node,
                              std::string_view what, Diagnostics& diagnostics);
 
 // Parses a whole number with an optional sign ("+2", "-16"); nullopt if it is not one.

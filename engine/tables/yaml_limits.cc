@@ -103,9 +103,12 @@ std::optional<size_t> TooDeepAt(std::string_view text, size_t max_depth) {
   return std::nullopt;
 }
 
-bool CheckDocument(const SourceFile& file, const YAML::Node& document, Diagnostics& diagnostics) {
+namespace {
+
+template <typename YamlNode>
+bool CheckDocumentOf(const SourceFile& file, const YamlNode& document, Diagnostics& diagnostics) {
   struct Pending {
-    YAML::Node node;
+    YamlNode node;
     size_t depth;
   };
   std::vector<Pending> pending{{document, 1}};
@@ -113,7 +116,7 @@ bool CheckDocument(const SourceFile& file, const YAML::Node& document, Diagnosti
   while (!pending.empty()) {
     Pending next = std::move(pending.back());
     pending.pop_back();
-    const YAML::Node& node = next.node;
+    const YamlNode& node = next.node;
     if (!node.IsDefined()) continue;
     if (++nodes > limits::kMaxYamlNodes) {
       diagnostics.Error("too-large", SpanOf(file, node),
@@ -142,7 +145,7 @@ bool CheckDocument(const SourceFile& file, const YAML::Node& document, Diagnosti
       return false;
     }
     if (node.IsSequence()) {
-      for (const YAML::Node& item : node) pending.push_back({item, next.depth + 1});
+      for (const auto& item : node) pending.push_back({item, next.depth + 1});
     } else if (node.IsMap()) {
       for (const auto& entry : node) {
         if (!entry.first.IsScalar()) {
@@ -156,6 +159,16 @@ bool CheckDocument(const SourceFile& file, const YAML::Node& document, Diagnosti
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool CheckDocument(const SourceFile& file, const YAML::Node& document, Diagnostics& diagnostics) {
+  return CheckDocumentOf(file, document, diagnostics);
+}
+
+bool CheckDocument(const SourceFile& file, const Node& document, Diagnostics& diagnostics) {
+  return CheckDocumentOf(file, document, diagnostics);
 }
 
 }  // namespace rulecraft::yaml

@@ -10,6 +10,7 @@
 
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
+#include "tables/yaml_tree.h"
 
 namespace rulecraft::yaml {
 
@@ -22,5 +23,7 @@ std::optional<size_t> TooDeepAt(std::string_view text, size_t max_depth);
 // (an alias inside its own anchor never ends), more than limits::kMaxYamlNodes nodes, an
 // explicit tag (`!!python/object`), a mapping key that is not a scalar. True when none.
 bool CheckDocument(const SourceFile& file, const YAML::Node& document, Diagnostics& diagnostics);
+// The same checks of a document of our own tree, with the same reports.
+bool CheckDocument(const SourceFile& file, const Node& document, Diagnostics& diagnostics);
 
 }  // namespace rulecraft::yaml

@@ -339,30 +339,59 @@ std::optional<Diagnostic> FindLayoutMistake(const SourceFile& file, bool only_su
   return Scanner(file, only_sure).Run();
 }
 
-void CheckDuplicateKeys(const SourceFile& file, const YAML::Node& document, Diagnostics& diagnostics) {
-  std::vector<YAML::Node> pending = {document};
+namespace {
+
+template <typename YamlNode>
+void CheckDuplicateKeysOf(const SourceFile& file, const YamlNode& document, Diagnostics& diagnostics) {
+  std::vector<YamlNode> pending = {document};
   size_t visited = 0;
   while (!pending.empty() && visited < 4'000'000) {
-    YAML::Node node = pending.back();
+    YamlNode node = pending.back();
     pending.pop_back();
     ++visited;
     if (node.IsSequence()) {
       for (const auto& item : node) pending.push_back(item);
     } else if (node.IsMap()) {
-      std::map<std::string, YAML::Node> seen;
+      // The scalar keys so far, each first given; a small mapping is searched in a row.
+      std::vector<YamlNode> keys;
+      std::map<std::string, YamlNode> seen;
+      bool small = node.size() <= 32;
       for (const auto& entry : node) {
         pending.push_back(entry.second);
         if (!entry.first.IsScalar()) continue;
-        auto [first, fresh] = seen.emplace(entry.first.Scalar(), entry.first);
-        if (fresh) continue;
-        LineColumn at = file.Locate(SpanOf(file, first->second).begin);
+        const YamlNode* first = nullptr;
+        if (small) {
+          const std::string& key = entry.first.Scalar();
+          for (const YamlNode& earlier : keys) {
+            if (earlier.Scalar() == key) {
+              first = &earlier;
+              break;
+            }
+          }
+          if (first == nullptr) keys.push_back(entry.first);
+        } else {
+          auto [found, fresh] = seen.emplace(entry.first.Scalar(), entry.first);
+          if (!fresh) first = &found->second;
+        }
+        if (first == nullptr) continue;
+        LineColumn at = file.Locate(SpanOf(file, *first).begin);
         Diagnostic& error = diagnostics.Error(
             "duplicate-key", SpanOf(file, entry.first),
             fmt::format("key '{}' is given twice in this mapping: at line {} and here", entry.first.Scalar(), at.line));
-        error.notes.push_back({SpanOf(file, first->second), "first given here"});
+        error.notes.push_back({SpanOf(file, *first), "first given here"});
       }
     }
   }
+}
+
+}  // namespace
+
+void CheckDuplicateKeys(const SourceFile& file, const YAML::Node& document, Diagnostics& diagnostics) {
+  CheckDuplicateKeysOf(file, document, diagnostics);
+}
+
+void CheckDuplicateKeys(const SourceFile& file, const Node& document, Diagnostics& diagnostics) {
+  CheckDuplicateKeysOf(file, document, diagnostics);
 }
 
 }  // namespace rulecraft::yaml

@@ -12,6 +12,7 @@
 
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
+#include "tables/yaml_tree.h"
 
 namespace rulecraft::yaml {
 
@@ -24,5 +25,7 @@ std::optional<Diagnostic> FindLayoutMistake(const SourceFile& file, bool only_su
 
 // Reports each key given twice in one mapping of the document, naming both lines.
 void CheckDuplicateKeys(const SourceFile& file, const YAML::Node& document, Diagnostics& diagnostics);
+// The same check of a document of our own tree, with the same reports.
+void CheckDuplicateKeys(const SourceFile& file, const Node& document, Diagnostics& diagnostics);
 
 }  // namespace rulecraft::yaml

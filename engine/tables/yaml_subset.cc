@@ -34,6 +34,10 @@ bool PlainCharacters(std::string_view text) {
   size_t size = text.size();
   for (size_t i = 0; i < size;) {
     unsigned char c = bytes[i];
+    if ((c >= 0x20 && c < 0x7F) || c == '\n') {  // printable ASCII and line feeds, most of any text
+      ++i;
+      continue;
+    }
     if (c < 0x80) {
       if ((c < 0x20 && c != '\n') || c == 0x7F) return false;
       ++i;

@@ -8,7 +8,7 @@ void Module::Add(ast::Rule rule) {
 }
 
 int Module::Find(std::string_view name) const {
-  auto found = by_name_.find(std::string(name));
+  auto found = by_name_.find(name);
   return found == by_name_.end() ? -1 : found->second;
 }
 

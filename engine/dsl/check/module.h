@@ -1,6 +1,7 @@
 // The rules of one ruleset after layering, and what every checking pass reads.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,7 +23,12 @@ struct Module {
   int Find(std::string_view name) const;
 
  private:
-  std::unordered_map<std::string, int> by_name_;
+  // Hashes and compares a std::string and a std::string_view alike, so Find copies nothing.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  };
+  std::unordered_map<std::string, int, NameHash, std::equal_to<>> by_name_;
 };
 
 // What a pass reads and where it reports.

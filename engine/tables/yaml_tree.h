@@ -1,0 +1,141 @@
+// A read-only YAML document in one flat array (issue 15): what the table loader walks instead
+// of yaml-cpp's reference-counted nodes. Its Node answers the few questions the loader asks of
+// a YAML::Node (type, scalar, tag, mark, entries) with the very same answers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/node/node.h>
+
+namespace rulecraft::yaml {
+
+class Tree;
+class NodeIterator;
+
+// A view of one node of a Tree (which must outlive it), or a null or an undefined node of none,
+// answering as a YAML::Node of the same document would.
+class Node {
+ public:
+  // A null node, defined (as a default YAML::Node is).
+  Node() = default;
+  // A node that is not there (what a missing key gives).
+  static Node Undefined() {
+    Node node;
+    node.undefined_ = true;
+    return node;
+  }
+
+  bool IsDefined() const { return !undefined_; }
+  bool IsNull() const;
+  bool IsScalar() const;
+  bool IsSequence() const;
+  bool IsMap() const;
+  // The scalar's text; empty for any other node (as yaml-cpp's).
+  const std::string& Scalar() const;
+  // "?" for a plain scalar or a collection, "!" for a quoted scalar, "" for a null.
+  const std::string& Tag() const;
+  YAML::Mark Mark() const;
+  // Entries of a mapping, items of a sequence, 0 otherwise.
+  size_t size() const;
+
+  // Items of a sequence (each the node), or entries of a mapping (each with `first` and `second`).
+  NodeIterator begin() const;
+  NodeIterator end() const;
+
+ private:
+  friend class Tree;
+  friend class NodeIterator;
+  Node(const Tree* tree, uint32_t index) : tree_(tree), index_(index) {}
+
+  const Tree* tree_ = nullptr;
+  uint32_t index_ = 0;
+  bool undefined_ = false;
+};
+
+// What iterating a Node gives: a sequence's item (the Node itself), or a mapping's entry.
+struct NodeEntry : Node {
+  Node first;
+  Node second;
+};
+
+// Walks the items or entries of one node.
+class NodeIterator {
+ public:
+  NodeEntry operator*() const;
+  NodeIterator& operator++() {
+    position_ += step_;
+    return *this;
+  }
+  bool operator==(const NodeIterator& other) const { return position_ == other.position_; }
+  bool operator!=(const NodeIterator& other) const { return position_ != other.position_; }
+
+ private:
+  friend class Node;
+  NodeIterator(const Tree* tree, uint32_t position, uint32_t step) : tree_(tree), position_(position), step_(step) {}
+  const Tree* tree_ = nullptr;
+  uint32_t position_ = 0;
+  uint32_t step_ = 1;
+};
+
+// The nodes of one document. Built from parser events (a YAML::EventHandler: one document,
+// no aliases or anchors) or copied from a yaml-cpp document.
+class Tree : public YAML::EventHandler {
+ public:
+  Tree() = default;
+  Tree(Tree&&) = default;
+  Tree& operator=(Tree&&) = default;
+  Tree(const Tree&) = delete;
+  Tree& operator=(const Tree&) = delete;
+
+  // A copy of a yaml-cpp document: same types, scalars, tags and marks; a node its aliases
+  // share is copied once.
+  static Tree FromYamlCpp(const YAML::Node& document);
+
+  // The document's root: a null node when it has none.
+  Node Root() const { return nodes_.empty() ? Node() : Node(this, 0); }
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override;
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override;
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override;
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value style) override;
+  void OnSequenceEnd() override { Close(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value style) override;
+  void OnMapEnd() override { Close(); }
+
+ private:
+  friend class Node;
+  friend class NodeIterator;
+  enum class Type : uint8_t { kNull, kScalar, kSequence, kMap };
+  enum class TagKind : uint8_t { kNone, kPlain, kQuoted };  // "", "?", "!"
+  struct Entry {
+    Type type = Type::kNull;
+    TagKind tag = TagKind::kNone;
+    YAML::Mark mark;
+    std::string scalar;
+    uint32_t kids_begin = 0;  // into kids_: a sequence's items, a mapping's keys and values in turn
+    uint32_t kids_count = 0;
+  };
+
+  uint32_t Add(Type type, TagKind tag, const YAML::Mark& mark);
+  // A finished node: an item or a key or value of the innermost open collection.
+  void Finished(uint32_t index);
+  void Close();
+  uint32_t Copy(const YAML::Node& node, std::unordered_map<const void*, uint32_t>& copied);
+
+  std::vector<Entry> nodes_;
+  std::vector<uint32_t> kids_;
+  std::vector<std::pair<uint32_t, size_t>> open_;  // open collections and where their kids start in pending_
+  std::vector<uint32_t> pending_;                  // finished kids of the open collections
+};
+
+}  // namespace rulecraft::yaml
