@@ -1,6 +1,7 @@
 #include "dsl/compile/lower.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -23,7 +24,9 @@ int StackEffect(Op op, int32_t a) {
     case Op::kPow: case Op::kEq: case Op::kNe: case Op::kLt: case Op::kLe: case Op::kGt: case Op::kGe:
     case Op::kConcat: return -1;
     case Op::kMin: case Op::kMax: return 1 - a;
-    case Op::kJumpUnlessHas: case Op::kBonusConst: case Op::kBonusIfHas: return 0;  // read the frame only
+    case Op::kJumpUnlessHas: case Op::kBonusConst: case Op::kBonusIfHas: case Op::kBonusTable:
+      return 0;  // read the frame only
+    case Op::kTotalTable: return 1;
     case Op::kHasRow: return 0;
     default: return 0;  // kCall is adjusted by the emitter, which knows the callee's arity
   }
@@ -235,6 +238,7 @@ class Lowerer {
       Add(Op::kListEnd);
       return;
     }
+    if (name == "total" && EmitTotalTable(*node.operands[0])) return;
     for (const auto& arg : node.operands) Emit(*arg);
     if (name == "floor") Add(Op::kFloor);
     if (name == "ceil") Add(Op::kCeil);
@@ -369,8 +373,140 @@ class Lowerer {
 
   void EmitList(const Expr& node) {
     Add(Op::kListBegin);
-    for (size_t i = 0; i < node.operands.size(); ++i) EmitEntry(*node.operands[i], node.conditions[i].get());
+    // Neighbouring table entries run as one kBonusTable; a lone one is lowered on its own.
+    std::vector<size_t> run;
+    auto flush = [&] {
+      if (run.size() == 1) EmitEntry(*node.operands[run[0]], node.conditions[run[0]].get());
+      if (run.size() > 1) Add(Op::kBonusTable, BonusTableOf(node, run));
+      run.clear();
+    };
+    for (size_t i = 0; i < node.operands.size(); ++i) {
+      if (TableEntry(*node.operands[i], node.conditions[i].get())) {
+        run.push_back(i);
+        continue;
+      }
+      flush();
+      EmitEntry(*node.operands[i], node.conditions[i].get());
+    }
+    flush();
     Add(Op::kListEnd);
+  }
+
+  // total(list): one kTotalTable when every entry of a list literal is a table entry.
+  bool EmitTotalTable(const Expr& list) {
+    if (list.kind != ExprKind::kList || list.operands.empty()) return false;
+    std::vector<size_t> all;
+    for (size_t i = 0; i < list.operands.size(); ++i) {
+      if (!TableEntry(*list.operands[i], list.conditions[i].get())) return false;
+      all.push_back(i);
+    }
+    Add(Op::kTotalTable, BonusTableOf(list, all));
+    return true;
+  }
+
+  // A list entry a BonusTable can hold: `bonus(NUMBER, type)`, unconditional or under a
+  // condition TableTerms accepts. Interns the condition's flags as lowering it would.
+  std::optional<TableBonus> TableEntry(const Expr& entry, const Expr* condition) {
+    if (!IsConstBonus(entry)) return std::nullopt;
+    TableBonus bonus;
+    bonus.value = entry.operands[0]->number;
+    bonus.type = entry.operands[1]->binding.index;
+    int fields = 0;
+    if (condition != nullptr && !TableTerms(*condition, bonus, fields)) return std::nullopt;
+    return bonus;
+  }
+
+  // Adds the terms of `condition` to `bonus`: `name.has(flag)` (all on one record, bits < 64),
+  // `name.field` (at most TableBonus::kMaxFields), and `and` of them; false for anything else.
+  bool TableTerms(const Expr& condition, TableBonus& bonus, int& fields) {
+    if (condition.kind == ExprKind::kBinary && condition.text == "and") {
+      return TableTerms(*condition.operands[0], bonus, fields) && TableTerms(*condition.operands[1], bonus, fields);
+    }
+    if (condition.kind != ExprKind::kMember || condition.operands.empty() ||
+        condition.operands[0]->kind != ExprKind::kName) {
+      return false;
+    }
+    int slot = condition.operands[0]->binding.index;
+    if (slot < 0 || slot > std::numeric_limits<uint8_t>::max()) return false;
+    if (condition.binding.kind == BindingKind::kMethod && condition.text == "has") {
+      int flag = Intern(program_.flags, condition.operands[1]->text);  // as EmitMember would
+      if (flag >= 64 || (bonus.flags != 0 && bonus.slot != slot)) return false;
+      bonus.slot = static_cast<uint8_t>(slot);
+      bonus.flags |= uint64_t{1} << flag;
+      return true;
+    }
+    if (condition.binding.kind == BindingKind::kField) {
+      int index = condition.binding.index + kRecordHeader;
+      if (fields == TableBonus::kMaxFields || index < 0 || index > std::numeric_limits<int16_t>::max()) return false;
+      bonus.field[fields] = static_cast<int16_t>(index);
+      bonus.field_slot[fields] = static_cast<uint8_t>(slot);
+      ++fields;
+      return true;
+    }
+    return false;
+  }
+
+  // The BonusTable of the entries `at` of list literal `list` (all TableEntry ones); records
+  // their origins in list order, as lowering them one by one would. Gives its index.
+  int32_t BonusTableOf(const Expr& list, const std::vector<size_t>& at) {
+    BonusTable table;
+    for (size_t i : at) {
+      TableBonus bonus = *TableEntry(*list.operands[i], list.conditions[i].get());
+      bonus.origin = AddOrigin(*list.operands[i]);
+      table.entries.push_back(bonus);
+    }
+    // How Total stacks each entry (eval/machine.cc): by its value's sign and type's policy.
+    std::vector<int32_t> kept;
+    for (uint32_t i = 0; i < table.entries.size(); ++i) {
+      const TableBonus& bonus = table.entries[i];
+      const BonusPolicy& policy = program_.bonus_types[static_cast<size_t>(bonus.type)];
+      if (bonus.value >= 0 && policy.bonuses == BonusPolicy::Bonuses::kHighest) {
+        table.highest.push_back(i);
+        kept.push_back(bonus.type);
+      } else if (bonus.value >= 0 && policy.bonuses == BonusPolicy::Bonuses::kHighestPerSource) {
+        table.direct = false;
+      } else if (bonus.value < 0 && policy.penalties == BonusPolicy::Penalties::kLowest) {
+        table.lowest.push_back(i);
+        kept.push_back(bonus.type);
+      } else {
+        table.stacked.push_back(i);
+      }
+    }
+    std::sort(kept.begin(), kept.end());
+    kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
+    table.kept_types = kept;
+    for (uint32_t i : table.highest) table.entries[i].kept = KeptIndex(kept, table.entries[i].type);
+    for (uint32_t i : table.lowest) table.entries[i].kept = KeptIndex(kept, table.entries[i].type);
+    GroupByType(table.entries, table.highest, table.highest_ends);
+    GroupByType(table.entries, table.lowest, table.lowest_ends);
+    // Whole values of at most 2^31, fewer than 2^20 of them: every sum stays below 2^51.
+    constexpr double kWholeLimit = 0x1p31;
+    table.whole = table.entries.size() < (size_t{1} << 20);
+    for (TableBonus& bonus : table.entries) {
+      bool whole = std::abs(bonus.value) <= kWholeLimit && bonus.value == std::trunc(bonus.value);
+      table.whole = table.whole && whole;
+      bonus.whole = whole ? static_cast<int64_t>(bonus.value) : 0;
+    }
+    program_.bonus_tables.push_back(std::move(table));
+    return static_cast<int32_t>(program_.bonus_tables.size() - 1);
+  }
+
+  // Orders `indices` by their entries' types, list order within a type; `ends` gets where
+  // each type's run ends.
+  static void GroupByType(const std::vector<TableBonus>& entries, std::vector<uint32_t>& indices,
+                          std::vector<uint32_t>& ends) {
+    std::stable_sort(indices.begin(), indices.end(),
+                     [&](uint32_t a, uint32_t b) { return entries[a].type < entries[b].type; });
+    for (size_t i = 0; i < indices.size(); ++i) {
+      if (i + 1 == indices.size() || entries[indices[i + 1]].type != entries[indices[i]].type) {
+        ends.push_back(static_cast<uint32_t>(i + 1));
+      }
+    }
+  }
+
+  static uint8_t KeptIndex(const std::vector<int32_t>& kept, int32_t type) {
+    static_assert(kMaxBonusTypes <= 256, "TableBonus::kept is a byte");
+    return static_cast<uint8_t>(std::lower_bound(kept.begin(), kept.end(), type) - kept.begin());
   }
 
   // One list entry, appended when its condition (if any) holds.

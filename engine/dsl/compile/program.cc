@@ -60,6 +60,8 @@ const char* OpName(Op op) {
     case Op::kJumpUnlessHas: return "jump_unless_has";
     case Op::kBonusConst: return "bonus_const";
     case Op::kBonusIfHas: return "bonus_if_has";
+    case Op::kBonusTable: return "bonus_table";
+    case Op::kTotalTable: return "total_table";
   }
   return "?";
 }
@@ -74,12 +76,37 @@ std::string ConstBonus(const Program& program, const Instr& instr) {
   return fmt::format("{} {}", instr.k, program.bonus_types[instr.type].name);
 }
 
+// A bonus table's entries: "1 morale if slot 0 has bless; 2 untyped if slot 0 has flanking and
+// slot 0 #2".
+std::string TableEntries(const Program& program, const BonusTable& table) {
+  std::string out;
+  for (const TableBonus& entry : table.entries) {
+    if (!out.empty()) out += "; ";
+    out += fmt::format("{} {}", entry.value, program.bonus_types[static_cast<size_t>(entry.type)].name);
+    const char* joint = " if ";
+    for (size_t bit = 0; bit < 64; ++bit) {
+      if (((entry.flags >> bit) & 1u) == 0) continue;
+      out += fmt::format("{}slot {} has {}", joint, entry.slot, program.flags[bit]);
+      joint = " and ";
+    }
+    for (int i = 0; i < TableBonus::kMaxFields; ++i) {
+      if (entry.field[i] < 0) continue;
+      out += fmt::format("{}slot {} #{}", joint, entry.field_slot[i], entry.field[i]);
+      joint = " and ";
+    }
+  }
+  return out;
+}
+
 // The operand of an instruction, spelled out where it is a name.
 std::string Operand(const Program& program, const Instr& instr) {
   switch (instr.op) {
     case Op::kJumpUnlessHas: return fmt::format("{} -> {}", HasTest(program, instr), instr.a);
     case Op::kBonusConst: return ConstBonus(program, instr);
     case Op::kBonusIfHas: return ConstBonus(program, instr) + " if " + HasTest(program, instr);
+    case Op::kBonusTable:
+    case Op::kTotalTable:
+      return TableEntries(program, program.bonus_tables[static_cast<size_t>(instr.a)]);
     case Op::kConst: return fmt::format("{}", instr.k);
     case Op::kLoad:
     case Op::kStore: return fmt::format("slot {}", instr.a);

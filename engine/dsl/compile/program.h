@@ -62,6 +62,13 @@ enum class Op : uint8_t {
                       //   Branch-free: always writes {value k, type, origin a} at the arena's
                       //   end, then advances the end by the flag's bit (0 or 1). The slot past
                       //   the end may thus hold a dropped modifier; nothing reads it.
+  kBonusTable,        // [the entries of Program::bonus_tables[a], each lowered as EmitEntry would]
+                      //   (two or more neighbouring list entries `bonus(NUMBER, type) if TEST`)
+                      //   append each entry's modifier whose condition holds, in order
+  kTotalTable,        // [list_begin; bonus_table a; list_end; total]
+                      //   (`total([...])` of a list whose entries are all table entries)
+                      //   push the stacked total of the entries whose conditions hold; without
+                      //   the arena unless tracing or an entry needs the whole list (BonusTable)
 };
 
 // One instruction; 16 bytes. The small fields are used by the fused instructions only.
@@ -74,6 +81,39 @@ struct Instr {
   double k = 0;
 };
 static_assert(sizeof(Instr) == 16);
+
+// One entry of a BonusTable: a constant modifier kept when its condition holds. The condition
+// is a conjunction of has() tests on one record and up to two record fields, each a frame slot
+// (a parameter or let) holding a record: `attack.has(flanking) and attack.melee`.
+struct TableBonus {
+  static constexpr int kMaxFields = 2;
+  double value = 0;
+  int64_t whole = 0;         // the value as an integer, when BonusTable::whole
+  uint64_t flags = 0;        // has() bits that must all be set on record(frame[slot]); 0: none
+  int32_t type = 0;          // bonus type
+  int32_t origin = 0;        // Program::origins
+  int16_t field[kMaxFields] = {-1, -1};     // a record index whose value must be nonzero, or -1
+  uint8_t field_slot[kMaxFields] = {0, 0};  // the slot of each field's record
+  uint8_t slot = 0;          // the record the has() tests read (when flags != 0)
+  uint8_t kept = 0;          // highest/lowest entries: index into BonusTable::kept_types
+};
+
+// Neighbouring constant conditional entries of a list literal, run as one instruction.
+struct BonusTable {
+  std::vector<TableBonus> entries;  // in list order
+  // How Total would stack each entry (its value's sign and its type's BonusPolicy): indices
+  // into `entries`; `stacked` in list order, `highest` and `lowest` by type, then list order,
+  // each type's run ending at the next of `highest_ends` / `lowest_ends`. `direct` is false
+  // when an entry is a bonus of a highest-per-source type: then the total needs the whole list
+  // (kTotalTable uses the arena).
+  std::vector<uint32_t> stacked, highest, lowest;
+  std::vector<uint32_t> highest_ends, lowest_ends;
+  std::vector<int32_t> kept_types;  // the types of highest and lowest entries, increasing
+  bool direct = true;
+  // Every value is a whole number of at most 2^31: every partial sum is exact in a double, so
+  // the total may be summed as integers in any order (TableBonus::whole).
+  bool whole = false;
+};
 
 // A compiled rule.
 struct CompiledRule {
@@ -139,6 +179,7 @@ struct Program {
   std::vector<MapData> maps;
   std::vector<BonusPolicy> bonus_types;
   std::vector<ModifierOrigin> origins;
+  std::vector<BonusTable> bonus_tables;    // kBonusTable, kTotalTable
   std::vector<std::string> flags;          // has() names; the bit is the index
   std::vector<std::string> bonus_targets;  // bonuses() targets
   std::vector<std::string> level_classes;  // level() classes

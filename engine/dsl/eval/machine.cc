@@ -36,6 +36,22 @@ uint8_t StackingOf(const BonusPolicy& policy) {
 // 1 when bit `flag` of a record's flags is set, else 0.
 uint32_t FlagOf(Slot record, uint32_t flag) { return static_cast<uint32_t>((record.record[0].bits >> flag) & 1u); }
 
+// 1 when the condition of a table entry holds on `frame` (compile::TableBonus), else 0.
+// Branch-free in the flags and fields; the branches test only the entry's fixed shape.
+uint64_t Holds(const compile::TableBonus& entry, const Slot* frame) {
+  uint64_t held = 1;
+  if (entry.flags != 0) held = (frame[entry.slot].record[0].bits & entry.flags) == entry.flags;
+  for (int i = 0; i < compile::TableBonus::kMaxFields; ++i) {
+    if (entry.field[i] >= 0) held &= static_cast<uint64_t>(frame[entry.field_slot[i]].record[entry.field[i]].number != 0);
+  }
+  return held;
+}
+
+// `value` when `held` is 1, +0 when 0 (adding +0 changes no total: a total is never -0).
+double KeptValue(double value, uint64_t held) {
+  return std::bit_cast<double>(std::bit_cast<uint64_t>(value) & (uint64_t{0} - held));
+}
+
 // a % b for b != 0, as std::fmod gives it (the sign of a, also for a zero result), with a
 // fast path when both are whole numbers small enough to be exact.
 double Remainder(double a, double b) {
@@ -194,6 +210,62 @@ double Machine::Total(uint32_t begin, uint32_t end) {
   }
   total = AddByType(total, best, best_used, worst, worst_used);
   if (trace_ != nullptr) TraceTotal(begin, end, best, worst);
+  return total;
+}
+
+void Machine::AppendTable(const compile::BonusTable& table, const Slot* frame) {
+  while (arena_end_ + table.entries.size() >= arena_.size()) GrowArena();
+  for (const compile::TableBonus& entry : table.entries) {  // branch-free, as kBonusIfHas
+    arena_[arena_end_] = {entry.value, entry.type, entry.origin};
+    arena_end_ += static_cast<uint32_t>(Holds(entry, frame));
+  }
+}
+
+// Whole tables sum as integers. Others make Total's sums in Total's order: the stacked values
+// in list order, then best + worst per kept type in increasing type (an absent entry adds +0,
+// as AddByType skips it).
+double Machine::TotalTable(const compile::BonusTable& table, const Slot* frame) const {
+  const compile::TableBonus* entries = table.entries.data();
+  if (table.whole) {  // exact in any order (BonusTable::whole): integers, one type at a time
+    int64_t sum = 0;
+    for (uint32_t i : table.stacked) sum += entries[i].whole & -static_cast<int64_t>(Holds(entries[i], frame));
+    const uint32_t* highest = table.highest.data();
+    uint32_t at = 0;
+    for (uint32_t end : table.highest_ends) {
+      int64_t best = 0;
+      for (; at < end; ++at) {
+        const compile::TableBonus& entry = entries[highest[at]];
+        best = std::max(best, entry.whole & -static_cast<int64_t>(Holds(entry, frame)));
+      }
+      sum += best;
+    }
+    const uint32_t* lowest = table.lowest.data();
+    at = 0;
+    for (uint32_t end : table.lowest_ends) {
+      int64_t worst = 0;
+      for (; at < end; ++at) {
+        const compile::TableBonus& entry = entries[lowest[at]];
+        worst = std::min(worst, entry.whole & -static_cast<int64_t>(Holds(entry, frame)));
+      }
+      sum += worst;
+    }
+    return static_cast<double>(sum);
+  }
+  double best[compile::kMaxBonusTypes];
+  double worst[compile::kMaxBonusTypes];
+  const size_t kept = table.kept_types.size();
+  for (size_t k = 0; k < kept; ++k) best[k] = worst[k] = 0;
+  double total = 0;
+  for (uint32_t i : table.stacked) total += KeptValue(entries[i].value, Holds(entries[i], frame));
+  for (uint32_t i : table.highest) {
+    const compile::TableBonus& entry = entries[i];
+    best[entry.kept] = std::max(best[entry.kept], KeptValue(entry.value, Holds(entry, frame)));
+  }
+  for (uint32_t i : table.lowest) {
+    const compile::TableBonus& entry = entries[i];
+    worst[entry.kept] = std::min(worst[entry.kept], KeptValue(entry.value, Holds(entry, frame)));
+  }
+  for (size_t k = 0; k < kept; ++k) total += best[k] + worst[k];
   return total;
 }
 
@@ -459,6 +531,18 @@ Slot Machine::Run(int rule_index, Slot* frame) {
         arena_[arena_end_] = {instr.k, instr.type, instr.a};
         arena_end_ += FlagOf(frame[instr.slot], instr.flag);
         break;
+      case Op::kBonusTable: AppendTable(program_.bonus_tables[static_cast<size_t>(instr.a)], frame); break;
+      case Op::kTotalTable: {
+        const compile::BonusTable& table = program_.bonus_tables[static_cast<size_t>(instr.a)];
+        if (trace_ == nullptr && table.direct) {
+          push_number(TotalTable(table, frame));
+        } else {  // the arena, for the trace or the whole list
+          uint32_t begin = arena_end_;
+          AppendTable(table, frame);
+          push_number(Total(begin, arena_end_));
+        }
+        break;
+      }
       default: __builtin_unreachable();  // every Op is handled above
     }
   }

@@ -112,6 +112,10 @@ class Machine {
  private:
   Slot Run(int rule, Slot* frame);
   double Total(uint32_t begin, uint32_t end);
+  // Appends the modifiers of `table` whose conditions hold on `frame` (kBonusTable).
+  void AppendTable(const compile::BonusTable& table, const Slot* frame);
+  // Total of those modifiers without the arena, the same bits as Total (a direct table only).
+  double TotalTable(const compile::BonusTable& table, const Slot* frame) const;
   // `best` and `worst` are read only for the types whose modifiers use them.
   void TraceTotal(uint32_t begin, uint32_t end, const double* best, const double* worst);
   // Records the first error: `what`, in rule `rule`, at its instruction `pc`.
