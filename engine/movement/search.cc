@@ -135,8 +135,8 @@ struct DenseSteps {
   uint32_t Ring() const { return ring; }
   std::vector<float> orthogonal;  // by class
   std::vector<float> diagonal;    // by ((number - 1, to), side_a, side_b), each 1 << shift wide
-  float Orthogonal(uint16_t to) const { return orthogonal[to]; }
-  float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+  [[gnu::always_inline]] float Orthogonal(uint16_t to) const { return orthogonal[to]; }
+  [[gnu::always_inline]] float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
     return diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
   }
 };
@@ -156,16 +156,16 @@ struct LazySteps {
   uint32_t Ring() const { return 4 * kBuckets; }  // past three times a step below kBuckets
   mutable std::vector<float> orthogonal{};  // by class
   mutable std::vector<float> diagonal{};    // as DenseSteps
-  float Orthogonal(uint16_t to) const {
+  [[gnu::always_inline]] float Orthogonal(uint16_t to) const {
     float& cost = orthogonal[to];
     return cost == cost ? cost : Ask(cost, to, to, to, 0);
   }
-  float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+  [[gnu::always_inline]] float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
     float& cost = diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
     return cost == cost ? cost : Ask(cost, to, side_a, side_b, number);
   }
   // Asks the rules a step not asked yet and keeps its cost in `entry` when the buckets hold it.
-  float Ask(float& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+  [[gnu::noinline]] float Ask(float& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
     float cost = rules.Cost(to, side_a, side_b, number);
     if (!rules.fractional() && cost < kBuckets) return entry = cost;
     if (cost < 0) Forget();  // a blocked step: MemoSteps stops at the next step that is not
