@@ -20,6 +20,7 @@
 #include "base/text_bytes.h"
 #include "dsl/ast/printer.h"
 #include "dsl/parse/parse.h"
+#include "repository_files.h"
 
 namespace rulecraft::parse {
 namespace {
@@ -95,7 +96,9 @@ Compared Compare(const std::string& text, const std::string& label) {
     EXPECT_TRUE(antlr) << label << ": the fast parser accepted what ANTLR refuses:\n"
                        << Render(antlr_diagnostics, sources) << "--- text ---\n"
                        << text;
-    if (antlr) EXPECT_EQ(Describe(*fast), Describe(*antlr)) << label << "\n--- text ---\n" << text;
+    if (antlr) {
+      EXPECT_EQ(Describe(*fast), Describe(*antlr)) << label << "\n--- text ---\n" << text;
+    }
   }
   // The whole of ParseRulesFile: the same answer, or the same diagnostics, as ANTLR alone.
   Diagnostics diagnostics;
@@ -105,23 +108,11 @@ Compared Compare(const std::string& text, const std::string& label) {
 }
 
 std::vector<fs::path> RulesFiles() {
-  std::vector<fs::path> files;
-  fs::path root(RULECRAFT_SOURCE_DIR);
-  for (const char* folder : {"rulesets", "bench/rulesets", "tests", "examples", "fuzz/regressions"}) {
-    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-      if (entry.is_regular_file() && entry.path().extension() == ".rules") files.push_back(entry.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
+  return testing_files::RepositoryFiles({"rulesets", "bench/rulesets", "tests", "examples", "fuzz/regressions"},
+                                        {".rules"});
 }
 
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing_files::ReadFile;
 
 TEST(FastParse, TakesEveryRepositoryFileAnAntlrParseAcceptsAndBuildsItsAst) {
   std::vector<fs::path> files = RulesFiles();

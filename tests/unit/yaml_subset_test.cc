@@ -15,6 +15,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "tables/yaml_subset.h"
+#include "repository_files.h"
 
 namespace rulecraft::yaml {
 namespace {
@@ -82,27 +83,8 @@ bool ExpectSameEvents(const std::string& text, const std::string& name) {
   return true;
 }
 
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Every YAML file of the repository outside build folders.
-std::vector<fs::path> RepositoryYaml() {
-  std::vector<fs::path> files;
-  fs::path root(RULECRAFT_SOURCE_DIR);
-  for (const char* folder : {"rulesets", "tests", "examples", "bench", "fuzz"}) {
-    if (!fs::is_directory(root / folder)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-      std::string extension = entry.path().extension().string();
-      if (entry.is_regular_file() && (extension == ".yaml" || extension == ".yml")) files.push_back(entry.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+using testing_files::ReadFile;
+using testing_files::RepositoryYaml;
 
 TEST(YamlSubset, EveryRepositoryFileReadsAsYamlCppReadsIt) {
   std::vector<fs::path> files = RepositoryYaml();

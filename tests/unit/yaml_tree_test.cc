@@ -17,32 +17,15 @@
 #include "rulecraft/source.h"
 #include "tables/yaml_file.h"
 #include "tables/yaml_tree.h"
+#include "repository_files.h"
 
 namespace rulecraft::yaml {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<fs::path> RepositoryYaml() {
-  std::vector<fs::path> files;
-  fs::path root(RULECRAFT_SOURCE_DIR);
-  for (const char* folder : {"rulesets", "tests", "examples", "bench", "fuzz"}) {
-    if (!fs::is_directory(root / folder)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-      std::string extension = entry.path().extension().string();
-      if (entry.is_regular_file() && (extension == ".yaml" || extension == ".yml")) files.push_back(entry.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+using testing_files::ReadFile;
+using testing_files::RepositoryYaml;
 
 // Every diagnostic written out whole: severity, code, span, message, notes.
 std::string Written(const Diagnostics& diagnostics) {

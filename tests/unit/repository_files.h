@@ -1,0 +1,48 @@
+// The repository's own files, for tests that run a reader over every one of them.
+#pragma once
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace rulecraft::testing_files {
+
+// A file's bytes as written ("" when it cannot be read).
+inline std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The regular files under these folders of the repository (those that exist) whose extension
+// is one of `extensions`, sorted.
+inline std::vector<std::filesystem::path> RepositoryFiles(std::initializer_list<const char*> folders,
+                                                          std::initializer_list<const char*> extensions) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  fs::path root(RULECRAFT_SOURCE_DIR);
+  for (const char* folder : folders) {
+    if (!fs::is_directory(root / folder)) continue;
+    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+      std::string extension = entry.path().extension().string();
+      if (entry.is_regular_file() &&
+          std::any_of(extensions.begin(), extensions.end(), [&](const char* wanted) { return extension == wanted; })) {
+        files.push_back(entry.path());
+      }
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Every YAML file of the repository outside build folders.
+inline std::vector<std::filesystem::path> RepositoryYaml() {
+  return RepositoryFiles({"rulesets", "tests", "examples", "bench", "fuzz"}, {".yaml", ".yml"});
+}
+
+}  // namespace rulecraft::testing_files
