@@ -487,6 +487,11 @@ class Lowerer {
       table.whole = table.whole && whole;
       bonus.whole = whole ? static_cast<int64_t>(bonus.value) : 0;
     }
+    if (table.whole) {
+      for (const std::vector<uint32_t>* part : {&table.stacked, &table.highest, &table.lowest}) {
+        for (uint32_t i : *part) table.summed.push_back(table.entries[i]);
+      }
+    }
     program_.bonus_tables.push_back(std::move(table));
     return static_cast<int32_t>(program_.bonus_tables.size() - 1);
   }

@@ -113,6 +113,10 @@ struct BonusTable {
   // Every value is a whole number of at most 2^31: every partial sum is exact in a double, so
   // the total may be summed as integers in any order (TableBonus::whole).
   bool whole = false;
+  // When `whole`: the entries of `stacked`, then of `highest`, then of `lowest`, copied in that
+  // order, so that kTotalTable walks them without indices (each run's end as in the *_ends,
+  // counted from the start of its part).
+  std::vector<TableBonus> summed;
 };
 
 // A compiled rule.

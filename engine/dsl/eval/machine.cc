@@ -227,26 +227,21 @@ void Machine::AppendTable(const compile::BonusTable& table, const Slot* frame) {
 double Machine::TotalTable(const compile::BonusTable& table, const Slot* frame) const {
   const compile::TableBonus* entries = table.entries.data();
   if (table.whole) {  // exact in any order (BonusTable::whole): integers, one type at a time
+    const compile::TableBonus* term = table.summed.data();
     int64_t sum = 0;
-    for (uint32_t i : table.stacked) sum += entries[i].whole & -static_cast<int64_t>(Holds(entries[i], frame));
-    const uint32_t* highest = table.highest.data();
-    uint32_t at = 0;
+    for (const compile::TableBonus* end = term + table.stacked.size(); term < end; ++term) {
+      sum += term->whole & -static_cast<int64_t>(Holds(*term, frame));
+    }
+    const compile::TableBonus* part = term;
     for (uint32_t end : table.highest_ends) {
       int64_t best = 0;
-      for (; at < end; ++at) {
-        const compile::TableBonus& entry = entries[highest[at]];
-        best = std::max(best, entry.whole & -static_cast<int64_t>(Holds(entry, frame)));
-      }
+      for (; term < part + end; ++term) best = std::max(best, term->whole & -static_cast<int64_t>(Holds(*term, frame)));
       sum += best;
     }
-    const uint32_t* lowest = table.lowest.data();
-    at = 0;
+    part = term;
     for (uint32_t end : table.lowest_ends) {
       int64_t worst = 0;
-      for (; at < end; ++at) {
-        const compile::TableBonus& entry = entries[lowest[at]];
-        worst = std::min(worst, entry.whole & -static_cast<int64_t>(Holds(entry, frame)));
-      }
+      for (; term < part + end; ++term) worst = std::min(worst, term->whole & -static_cast<int64_t>(Holds(*term, frame)));
       sum += worst;
     }
     return static_cast<double>(sum);
