@@ -9,6 +9,7 @@
 
 #include "base/limits.h"
 #include "base/text_bytes.h"
+#include "dsl/parse/nesting.h"
 
 namespace rulecraft::parse {
 namespace {
@@ -204,46 +205,31 @@ std::vector<Token> Lex(std::string_view text) {
   return tokens;
 }
 
-// Whether the rules may nest deeper than limits::kMaxRulesDepth: parse.cc's TooDeep estimate on
-// the same tokens, with a margin, so that the fast parse's own recursion stays as bounded as
-// ANTLR's and every file the limit refuses is refused by the ANTLR path's words.
+// What a token does to the nesting (Rules.g4's literals as parse.cc's NestingByType reads them).
+Nesting NestingOf(Tok kind) {
+  switch (kind) {
+    case Tok::kRule: return Nesting::kRule;
+    case Tok::kLParen: case Tok::kLBracket: return Nesting::kOpen;
+    case Tok::kRParen: case Tok::kRBracket: return Nesting::kClose;
+    case Tok::kComma: return Nesting::kComma;
+    case Tok::kPlus: case Tok::kMinus: case Tok::kStar: case Tok::kSlash: case Tok::kPercent:
+    case Tok::kCaret: case Tok::kEq: case Tok::kNe: case Tok::kLt: case Tok::kLe: case Tok::kGt:
+    case Tok::kGe: case Tok::kNot: case Tok::kAnd: case Tok::kOr: case Tok::kIf: case Tok::kThen:
+    case Tok::kElse: case Tok::kLet: case Tok::kIn: case Tok::kDot: case Tok::kAssign:
+      return Nesting::kLevel;
+    default:
+      return Nesting::kNone;
+  }
+}
+
+// Whether the rules may nest deeper than limits::kMaxRulesDepth: parse.cc's TooDeep estimate
+// (NestingDepth) on the same tokens, with a margin, so that the fast parse's own recursion stays
+// as bounded as ANTLR's and every file the limit refuses is refused by the ANTLR path's words.
 bool MayBeTooDeep(const std::vector<Token>& tokens) {
   constexpr size_t kMargin = 8;
-  std::vector<size_t> levels{0};
-  size_t depth = 0;
+  NestingDepth depth;
   for (const Token& token : tokens) {
-    switch (token.kind) {
-      case Tok::kRule:
-        levels.assign(1, 0);
-        depth = 0;
-        break;
-      case Tok::kLParen:
-      case Tok::kLBracket:
-        levels.push_back(0);
-        ++depth;
-        break;
-      case Tok::kRParen:
-      case Tok::kRBracket:
-        if (levels.size() > 1) {
-          depth -= levels.back() + 1;
-          levels.pop_back();
-        }
-        break;
-      case Tok::kComma:
-        depth -= levels.back();
-        levels.back() = 0;
-        break;
-      case Tok::kPlus: case Tok::kMinus: case Tok::kStar: case Tok::kSlash: case Tok::kPercent:
-      case Tok::kCaret: case Tok::kEq: case Tok::kNe: case Tok::kLt: case Tok::kLe: case Tok::kGt:
-      case Tok::kGe: case Tok::kNot: case Tok::kAnd: case Tok::kOr: case Tok::kIf: case Tok::kThen:
-      case Tok::kElse: case Tok::kLet: case Tok::kIn: case Tok::kDot: case Tok::kAssign:
-        ++levels.back();
-        ++depth;
-        break;
-      default:
-        break;
-    }
-    if (depth + kMargin > limits::kMaxRulesDepth) return true;
+    if (depth.Step(NestingOf(token.kind)) + kMargin > limits::kMaxRulesDepth) return true;
   }
   return false;
 }

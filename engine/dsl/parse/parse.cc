@@ -15,6 +15,7 @@
 #include "RulesParser.h"
 #include "antlr4-runtime.h"
 #include "dsl/parse/fast_parser.h"
+#include "dsl/parse/nesting.h"
 #include "dsl/parse/skipping_lexer.h"
 
 namespace rulecraft::parse {
@@ -371,14 +372,6 @@ class Utf8Input : public antlr4::ANTLRInputStream {
   std::u32string written_;         // otherwise the code points as written, if some were read as kOther
 };
 
-// The first token at which the rules nest deeper than limits::kMaxRulesDepth, estimated from
-// above on the token stream before ANTLR's recursive descent sees it: within each bracketed
-// group every operator and keyword may open a level (a chain `a + b + c` nests as deep as it
-// is long once it is a tree), a comma starts the next sibling, and each bracket adds its own.
-// No recursive walk of the parse tree or the AST (checking, folding, lowering, printing,
-// freeing) then goes deeper than the limit allows.
-enum class Nesting : char { kNone, kRule, kOpen, kClose, kComma, kLevel };
-
 // What each token type of the grammar does to the nesting, from the literal names of its
 // vocabulary ("'('", "'+'", …), worked out once.
 const std::vector<Nesting>& NestingByType(const antlr4::dfa::Vocabulary& vocabulary) {
@@ -400,39 +393,15 @@ const std::vector<Nesting>& NestingByType(const antlr4::dfa::Vocabulary& vocabul
   return kinds;
 }
 
+// The first token at which the rules nest deeper than limits::kMaxRulesDepth (NestingDepth's
+// estimate). No recursive walk of the parse tree or the AST (checking, folding, lowering,
+// printing, freeing) then goes deeper than the limit allows.
 const antlr4::Token* TooDeep(const std::vector<antlr4::Token*>& tokens, const antlr4::dfa::Vocabulary& vocabulary) {
   const std::vector<Nesting>& kinds = NestingByType(vocabulary);
-  std::vector<size_t> levels{0};  // per open bracket: the levels its current sibling opened
-  size_t depth = 0;              // the sum of `levels` plus the brackets open
+  NestingDepth depth;
   for (const antlr4::Token* token : tokens) {
     size_t type = token->getType();
-    switch (type < kinds.size() ? kinds[type] : Nesting::kNone) {
-      case Nesting::kRule:
-        levels.assign(1, 0);
-        depth = 0;
-        break;
-      case Nesting::kOpen:
-        levels.push_back(0);
-        ++depth;
-        break;
-      case Nesting::kClose:
-        if (levels.size() > 1) {
-          depth -= levels.back() + 1;
-          levels.pop_back();
-        }
-        break;
-      case Nesting::kComma:
-        depth -= levels.back();
-        levels.back() = 0;
-        break;
-      case Nesting::kLevel:
-        ++levels.back();
-        ++depth;
-        break;
-      case Nesting::kNone:
-        break;
-    }
-    if (depth > limits::kMaxRulesDepth) return token;
+    if (depth.Step(type < kinds.size() ? kinds[type] : Nesting::kNone) > limits::kMaxRulesDepth) return token;
   }
   return nullptr;
 }
