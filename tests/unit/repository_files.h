@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <iterator>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -43,6 +45,31 @@ inline std::vector<std::filesystem::path> RepositoryFiles(std::initializer_list<
 // Every YAML file of the repository outside build folders.
 inline std::vector<std::filesystem::path> RepositoryYaml() {
   return RepositoryFiles({"rulesets", "tests", "examples", "bench", "fuzz"}, {".yaml", ".yml"});
+}
+
+// The repository's YAML files of fewer than `max_bytes` bytes, as texts: bases for edited ones.
+inline std::vector<std::string> SmallRepositoryYaml(size_t max_bytes) {
+  std::vector<std::string> texts;
+  for (const std::filesystem::path& path : RepositoryYaml()) {
+    std::string text = ReadFile(path);
+    if (text.size() < max_bytes) texts.push_back(std::move(text));
+  }
+  return texts;
+}
+
+// One or two random edits of `text`: a piece inserted, one to three bytes erased, or a byte
+// replaced by a piece's first.
+template <size_t kPieces>
+void EditText(std::mt19937& random, std::string& text, const std::string (&pieces)[kPieces]) {
+  int edits = 1 + static_cast<int>(random() % 2);
+  for (int e = 0; e < edits && !text.empty(); ++e) {
+    size_t at = random() % text.size();
+    switch (random() % 3) {
+      case 0: text.insert(at, pieces[random() % kPieces]); break;
+      case 1: text.erase(at, 1 + random() % 3); break;
+      default: text[at] = pieces[random() % kPieces][0]; break;
+    }
+  }
 }
 
 }  // namespace rulecraft::testing_files

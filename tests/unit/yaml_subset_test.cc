@@ -193,11 +193,7 @@ TEST(YamlSubset, TextsOutsideTheSubsetAreRefused) {
 // Small edits of the repository's smaller files: whenever the subset reader takes one, it
 // reads it as yaml-cpp does, and yaml-cpp takes it too.
 TEST(YamlSubset, EditedTextsReadAsYamlCppReadsThem) {
-  std::vector<std::string> bases;
-  for (const fs::path& path : RepositoryYaml()) {
-    std::string text = ReadFile(path);
-    if (text.size() < 3000) bases.push_back(std::move(text));
-  }
+  std::vector<std::string> bases = testing_files::SmallRepositoryYaml(3000);
   ASSERT_GT(bases.size(), 50u);
   const std::string pieces[] = {" ", "  ", ":", ": ", "-", "- ", "#", " #", "[", "]", "{", "}", ",",
                                 "'", "\"", "\n", "\n  ", "~", "null", "?", "|", "&a", "*a", "!"};
@@ -205,15 +201,7 @@ TEST(YamlSubset, EditedTextsReadAsYamlCppReadsThem) {
   size_t taken = 0;
   for (int round = 0; round < 4000; ++round) {
     std::string text = bases[random() % bases.size()];
-    int edits = 1 + static_cast<int>(random() % 2);
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      size_t at = random() % text.size();
-      switch (random() % 3) {
-        case 0: text.insert(at, pieces[random() % std::size(pieces)]); break;
-        case 1: text.erase(at, 1 + random() % 3); break;
-        default: text[at] = pieces[random() % std::size(pieces)][0]; break;
-      }
-    }
+    testing_files::EditText(random, text, pieces);
     taken += ExpectSameEvents(text, fmt::format("edit {}", round));
   }
   EXPECT_GT(taken, 500u);  // the edits exercise the reader, not only its refusals

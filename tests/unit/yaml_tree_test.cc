@@ -131,11 +131,7 @@ TEST(YamlTree, TextsAtTheEdges) {
 }
 
 TEST(YamlTree, EditedTextsReadAsYamlCppReadsThem) {
-  std::vector<std::string> bases;
-  for (const fs::path& path : RepositoryYaml()) {
-    std::string text = ReadFile(path);
-    if (text.size() < 3000) bases.push_back(std::move(text));
-  }
+  std::vector<std::string> bases = testing_files::SmallRepositoryYaml(3000);
   ASSERT_GT(bases.size(), 50u);
   const std::string pieces[] = {" ", "  ", ":", ": ", "-", "- ", "#", " #", "[", "]", "{", "}", ",", "'",
                                 "\"", "\n", "\n  ", "~", "null", "?", "|", "&a", "*a", "!", "name: x\n"};
@@ -143,15 +139,7 @@ TEST(YamlTree, EditedTextsReadAsYamlCppReadsThem) {
   size_t read = 0;
   for (int round = 0; round < 1500; ++round) {
     std::string text = bases[random() % bases.size()];
-    int edits = 1 + static_cast<int>(random() % 2);
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      size_t at = random() % text.size();
-      switch (random() % 3) {
-        case 0: text.insert(at, pieces[random() % std::size(pieces)]); break;
-        case 1: text.erase(at, 1 + random() % 3); break;
-        default: text[at] = pieces[random() % std::size(pieces)][0]; break;
-      }
-    }
+    testing_files::EditText(random, text, pieces);
     read += ExpectSameReading(text, fmt::format("edit{}.yaml", round));
   }
   EXPECT_GT(read, 300u);
