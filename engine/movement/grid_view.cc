@@ -15,9 +15,12 @@ constexpr size_t kMaxKeptCells = size_t{1} << 18;
 // The padded terrain classes of the last view of a whole map this thread made (the view's cells
 // before creatures are added), with everything they were made from, so that the next view of
 // the same map with the same class per terrain kind (a query after a creature moved) copies them
-// instead of converting every square again.
+// instead of converting every square again. The copies are made only when the same map object
+// is viewed a second time in a row: a process that views a map once keeps no copy of it. (The
+// object only decides whether to copy; a copy is used after comparing the map whole.)
 struct TerrainClasses {
-  std::vector<uint16_t> map_cells;  // the map's terrain kinds, compared whole
+  const model::GridMap* seen = nullptr;  // the map object the last view was of
+  std::vector<uint16_t> map_cells;  // the map's terrain kinds, compared whole (when kept)
   int32_t map_width = 0;
   std::vector<uint16_t> class_of_kind;
   uint16_t outside = 0;
@@ -162,7 +165,13 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     } else {
       fill(cells_);
     }
-    if (whole_map) last = {map.cells, map.width, class_of_kind, Outside(), cells_, narrow_};
+    if (whole_map) {
+      if (last.seen == &map) {
+        last = {&map, map.cells, map.width, class_of_kind, Outside(), cells_, narrow_};  // viewed again: keep
+      } else {
+        last = {&map, {}, 0, {}, 0, {}, {}};
+      }
+    }
   }
   classes_used_ = class_of_kind;
   for (const auto& [cell, occupant] : occupant_at) {
