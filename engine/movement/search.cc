@@ -1,6 +1,7 @@
 #include "movement/search.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -66,18 +67,20 @@ class BucketQueue {
   }
   BucketQueue(const BucketQueue&) = delete;
   BucketQueue& operator=(const BucketQueue&) = delete;
-  // Queues `state` at key `cost`: no lower than the last key popped (at first, `lowest`) and
-  // within the ring of it.
-  [[gnu::always_inline]] void Push(float cost, int32_t state) {
-    buckets_[static_cast<uint64_t>(cost) & mask_].push(state);
+  // Queues `state` at key `cost` (a whole number, as a float or an int32_t): no lower than the
+  // last key popped (at first, `lowest`) and within the ring of it.
+  template <typename Key>
+  [[gnu::always_inline]] void Push(Key cost, int32_t state) {
+    buckets_[static_cast<uint32_t>(static_cast<int32_t>(cost)) & mask_].push(state);
     ++size_;
   }
   bool Empty() const { return size_ == 0; }
   // The state with the lowest key; `cost` receives the key.
-  int32_t Pop(float& cost) {
+  template <typename Key>
+  int32_t Pop(Key& cost) {
     while (buckets_[current_ & mask_].empty()) ++current_;
     --size_;
-    cost = static_cast<float>(current_);
+    cost = static_cast<Key>(current_);
     return buckets_[current_ & mask_].pop();
   }
 
@@ -114,6 +117,7 @@ class HeapQueue {
 // Step costs read through the rules' memo, evaluated as the search meets them; a cost the
 // bucket queue cannot hold may turn up at any step.
 struct MemoSteps {
+  using Cost = float;
   static constexpr bool kChecked = true;
   static constexpr bool kGuarded = false;
   StepRules& rules;
@@ -126,20 +130,35 @@ struct MemoSteps {
 };
 
 // Every step cost of a map with few classes, evaluated before the search into flat tables (the
-// padding's `outside` class blocked), all whole numbers the bucket queue holds.
-struct DenseSteps {
+// padding's `outside` class blocked), all whole numbers the bucket queue holds: as floats, or as
+// int32_t (WholeSteps), which the search adds and compares as integers.
+template <typename CostType>
+struct BasicDenseSteps {
+  using Cost = CostType;
   static constexpr bool kChecked = false;
   static constexpr bool kGuarded = false;
   int shift = 0;  // classes (outside included) round up to 1 << shift
   uint32_t ring = 4;  // the bucket queue's ring: a power of two past three times the dearest step
   uint32_t Ring() const { return ring; }
-  std::vector<float> orthogonal;  // by class
-  std::vector<float> diagonal;    // by ((number - 1, to), side_a, side_b), each 1 << shift wide
-  [[gnu::always_inline]] float Orthogonal(uint16_t to) const { return orthogonal[to]; }
-  [[gnu::always_inline]] float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+  std::vector<Cost> orthogonal;  // by class
+  std::vector<Cost> diagonal;    // by ((number - 1, to), side_a, side_b), each 1 << shift wide
+  [[gnu::always_inline]] Cost Orthogonal(uint16_t to) const { return orthogonal[to]; }
+  [[gnu::always_inline]] Cost Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
     return diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
   }
 };
+using DenseSteps = BasicDenseSteps<float>;
+using WholeSteps = BasicDenseSteps<int32_t>;
+
+// The same tables as int32_t (kBlocked is -1 either way).
+WholeSteps Whole(const DenseSteps& dense) {
+  WholeSteps whole;
+  whole.shift = dense.shift;
+  whole.ring = dense.ring;
+  whole.orthogonal.assign(dense.orthogonal.begin(), dense.orthogonal.end());
+  whole.diagonal.assign(dense.diagonal.begin(), dense.diagonal.end());
+  return whole;
+}
 
 // Flat step tables filled as the search meets each step (NaN: not asked yet), for rules with Lua
 // hooks: each entry is asked once through the rules' memo (StepRules::Cost, the path MemoSteps
@@ -148,6 +167,7 @@ struct DenseSteps {
 // stops it): a step the buckets cannot hold, or any step once some cost was fractional, reads
 // as kBuckets; such steps are not kept, and once a cost is fractional nothing kept is read again.
 struct LazySteps {
+  using Cost = float;
   static constexpr bool kChecked = false;
   static constexpr bool kGuarded = true;
   StepRules& rules;
@@ -253,32 +273,45 @@ struct Padded {
 // with every step at the cheapest cost the rules allow anywhere on it — `straight` per
 // orthogonal square, and diagonals taken in the ruleset's counting order (the cheapest diagonal
 // numbered k + 1 for the k-th of a cycle), each capped at two orthogonal steps.
+template <typename Cost>
+struct Estimate;
 struct Heuristic {
   float straight = 0;
   size_t span = 0;              // the most diagonals a route on the map takes, + 1; 0: no heuristic
   std::vector<float> slanted;  // slanted[counter * span + d]: d diagonals starting at counter
+  bool whole = true;           // every figure a whole number (then `whole_slanted` holds them)
+  std::vector<int32_t> whole_slanted;
 
-  // What the search reads of it (Estimate).
-  struct Estimate View() const;
+  // What the search reads of it, as floats or (when `whole`) as int32_t.
+  template <typename Cost>
+  Estimate<Cost> View() const;
 };
 
 // A Heuristic as the search reads it: the bound from a square (dx, dy) from the target, with
 // `counter` diagonals taken.
+template <typename Cost>
 struct Estimate {
-  float straight = 0;
+  Cost straight = 0;
   size_t span = 0;
-  const float* slanted = nullptr;
+  const Cost* slanted = nullptr;
 
-  float operator()(int32_t dx, int32_t dy, int counter) const {
+  Cost operator()(int32_t dx, int32_t dy, int counter) const {
     if (span == 0) return 0;
     int32_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
     int32_t diagonals = std::min(ax, ay);
-    return straight * static_cast<float>(std::max(ax, ay) - diagonals) +
+    return straight * static_cast<Cost>(std::max(ax, ay) - diagonals) +
            slanted[static_cast<size_t>(counter) * span + static_cast<size_t>(diagonals)];
   }
 };
 
-Estimate Heuristic::View() const { return {straight, span, slanted.data()}; }
+template <>
+Estimate<float> Heuristic::View() const {
+  return {straight, span, slanted.data()};
+}
+template <>
+Estimate<int32_t> Heuristic::View() const {
+  return {static_cast<int32_t>(straight), whole ? span : 0, whole_slanted.data()};
+}
 
 // Finds the cheapest steps of the map's classes; no heuristic (plain Dijkstra) when there
 // are too many classes to try them all.
@@ -325,55 +358,99 @@ Heuristic CheapestSteps(const GridView& grid, StepRules& rules) {
           static_cast<float>(diagonals / cycles) * cycle_sum + partial[counter][diagonals % cycles];
     }
   }
+  // Whole figures (always so when the map's steps are, below 2^24) are kept as int32_t too.
+  auto whole = [](float figure) { return figure >= 0 && figure < float{1 << 24} && figure == std::floor(figure); };
+  heuristic.whole = whole(heuristic.straight) && std::all_of(heuristic.slanted.begin(), heuristic.slanted.end(), whole);
+  if (heuristic.whole) heuristic.whole_slanted.assign(heuristic.slanted.begin(), heuristic.slanted.end());
   return heuristic;
+}
+
+// A search's costs as it reads and writes them in Reach::cost: floats, or (whole-number step
+// tables) int32_t kept in the floats' bits (std::bit_cast) and turned into floats by Finish.
+// kUnreached's bits, read as an int32_t, lie above every whole cost, so an unreached state reads
+// as dearer than any cost either way.
+template <typename Cost>
+struct CostCells;
+template <>
+struct CostCells<float> {
+  float* cost;
+  [[gnu::always_inline]] float Get(int32_t state) const { return cost[state]; }
+  [[gnu::always_inline]] void Set(int32_t state, float value) const { cost[state] = value; }
+  void Finish(int32_t /*first*/, int32_t /*last*/) const {}
+};
+template <>
+struct CostCells<int32_t> {
+  float* cost;
+  [[gnu::always_inline]] int32_t Get(int32_t state) const { return std::bit_cast<int32_t>(cost[state]); }
+  [[gnu::always_inline]] void Set(int32_t state, int32_t value) const { cost[state] = std::bit_cast<float>(value); }
+  // Every state given a cost, all in [first, last], back to a float.
+  void Finish(int32_t first, int32_t last) const {
+    constexpr int32_t kUnreachedBits = std::bit_cast<int32_t>(kUnreached);
+    for (int32_t state = first; state <= last; ++state) {
+      int32_t value = Get(state);
+      if (value != kUnreachedBits) cost[state] = static_cast<float>(value);
+    }
+  }
+};
+
+// A budget as a search of `Cost` compares it: a whole cost is within it when within its floor.
+template <typename Cost>
+Cost BudgetOf(float budget) {
+  if constexpr (std::is_same_v<Cost, float>) {
+    return budget;
+  } else {
+    return budget >= float{1u << 31} ? std::numeric_limits<int32_t>::max() : static_cast<int32_t>(std::floor(budget));
+  }
 }
 
 // Runs Dijkstra (A* toward a target when kTarget) for a one-square mover with one kind of
 // queue; false when a bucket queue meets a cost it cannot hold. kCycle is the diagonal cycle
-// when known at compile time, else 0.
+// when known at compile time, else 0. Costs are added and compared as Steps::Cost.
 template <typename Queue, int kCycle, bool kTarget, typename Steps, typename Class>
 bool Run(const Steps& steps, StepRules& rules, const Padded<Class>& padded, Reach& reach, model::Square start, float budget,
          model::Square target, const Heuristic& heuristic) {
+  using Cost = typename Steps::Cost;
   constexpr bool kBucketed = std::is_same_v<Queue, BucketQueue>;
   const int cycle = kCycle != 0 ? kCycle : reach.cycle;
   const int32_t stride = padded.stride;
   const Class* classes = padded.classes;
-  float* cost = reach.cost.data();
+  const CostCells<Cost> cost{reach.cost.data()};
+  const Cost within = BudgetOf<Cost>(budget);
   int32_t* parent = kTarget ? reach.parent.data() : nullptr;
   const int32_t target_cell = (target.y + 1) * stride + target.x + 1;
   const int32_t target_x = target.x + 1, target_y = target.y + 1;
-  const Estimate lower_bound = heuristic.View();  // a local copy: nothing written through `cost` is it
+  const Estimate<Cost> lower_bound = heuristic.View<Cost>();  // a local copy: nothing written through `cost` is it
   auto estimate = [&](int32_t cell, int counter) __attribute__((always_inline)) {
     if constexpr (kTarget) return lower_bound(cell % stride - target_x, cell / stride - target_y, counter);
-    return 0.0f;
+    return Cost{0};
   };
   int32_t first = reach.State(start.x, start.y, 0);
   int32_t lowest = first, highest = first;  // the states given a cost lie between these
-  cost[first] = 0;
-  Queue queue(steps.Ring(), estimate(first / cycle, 0));
+  cost.Set(first, 0);
+  Queue queue(steps.Ring(), static_cast<float>(estimate(first / cycle, 0)));
   queue.Push(estimate(first / cycle, 0), first);
   while (!queue.Empty()) {
-    float key = 0;
+    Cost key = 0;
     int32_t state = queue.Pop(key);
     int32_t cell = state / cycle;
     int counter = state - cell * cycle;
-    float at_cost = cost[state];
+    Cost at_cost = cost.Get(state);
     if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
     if (kTarget && cell == target_cell) break;
     // Relaxes the state (next_cell, next_counter) by a step; false when the buckets cannot hold it.
-    auto relax = [&](int32_t next_cell, int next_counter, float step) __attribute__((always_inline)) {
+    auto relax = [&](int32_t next_cell, int next_counter, Cost step) __attribute__((always_inline)) {
       if (step < 0) return true;  // kBlocked, or off the map
       if constexpr (kBucketed && Steps::kChecked) {
         if (step >= kBuckets || rules.fractional()) return false;
       } else if constexpr (kBucketed && Steps::kGuarded) {
         if (step >= kBuckets) return false;
       }
-      float next_cost = at_cost + step;
+      Cost next_cost = at_cost + step;
       int32_t next = next_cell * cycle + next_counter;
-      if (next_cost > budget || !(next_cost < cost[next])) return true;
+      if (next_cost > within || !(next_cost < cost.Get(next))) return true;
       lowest = std::min(lowest, next);
       highest = std::max(highest, next);
-      cost[next] = next_cost;
+      cost.Set(next, next_cost);
       if constexpr (kTarget) parent[next] = state;
       queue.Push(next_cost + estimate(next_cell, next_counter), next);
       return true;
@@ -391,10 +468,12 @@ bool Run(const Steps& steps, StepRules& rules, const Padded<Class>& padded, Reac
     if (!(straight(1) && straight(-1) && straight(stride) && straight(-stride) && diagonal(1, stride) &&
           diagonal(-1, stride) && diagonal(1, -stride) && diagonal(-1, -stride))) {
       reach.first_given = lowest, reach.last_given = highest;
+      cost.Finish(lowest, highest);
       return false;
     }
   }
   reach.first_given = lowest, reach.last_given = highest;
+  cost.Finish(lowest, highest);
   return true;
 }
 
@@ -629,7 +708,12 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   MemoSteps memo{rules, grid.Outside()};
   // Few classes: every cost looked up in flat tables, known to fit the buckets.
   if (std::optional<DenseSteps> dense = Densify(grid, rules)) {
-    run(static_cast<BucketQueue*>(nullptr), *dense);
+    // Added and compared as integers, unless toward a target whose lower bound is not whole.
+    if (!target || heuristic.whole) {
+      run(static_cast<BucketQueue*>(nullptr), Whole(*dense));
+    } else {
+      run(static_cast<BucketQueue*>(nullptr), *dense);
+    }
     return reach;
   }
   if (!rules.fractional()) {
