@@ -160,47 +160,49 @@ WholeSteps Whole(const DenseSteps& dense) {
   return whole;
 }
 
-// Flat step tables filled as the search meets each step (NaN: not asked yet), for rules with Lua
-// hooks: each entry is asked once through the rules' memo (StepRules::Cost, the path MemoSteps
+// Flat step tables filled as the search meets each step (kNotAsked: not yet), for rules with Lua
+// hooks, their whole-number costs added and compared as integers: each entry is asked once through the rules' memo (StepRules::Cost, the path MemoSteps
 // takes), so the scripts see exactly the steps the memo would show them, in the same order.
 // The search stops where MemoSteps' checks would stop it (kGuarded: a step of kBuckets or more
 // stops it): a step the buckets cannot hold, or any step once some cost was fractional, reads
 // as kBuckets; such steps are not kept, and once a cost is fractional nothing kept is read again.
 struct LazySteps {
-  using Cost = float;
+  using Cost = int32_t;
   static constexpr bool kChecked = false;
   static constexpr bool kGuarded = true;
+  static constexpr int32_t kNotAsked = std::numeric_limits<int32_t>::min();
+  static constexpr int32_t kWholeBlocked = -1;
   StepRules& rules;
   int shift = 0;
   uint16_t outside = 0;
   uint32_t Ring() const { return 4 * kBuckets; }  // past three times a step below kBuckets
-  mutable std::vector<float> orthogonal{};  // by class
-  mutable std::vector<float> diagonal{};    // as DenseSteps
-  [[gnu::always_inline]] float Orthogonal(uint16_t to) const {
-    float& cost = orthogonal[to];
-    return cost == cost ? cost : Ask(cost, to, to, to, 0);
+  mutable std::vector<int32_t> orthogonal{};  // by class
+  mutable std::vector<int32_t> diagonal{};    // as DenseSteps
+  [[gnu::always_inline]] int32_t Orthogonal(uint16_t to) const {
+    int32_t& cost = orthogonal[to];
+    return cost != kNotAsked ? cost : Ask(cost, to, to, to, 0);
   }
-  [[gnu::always_inline]] float Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
-    float& cost = diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
-    return cost == cost ? cost : Ask(cost, to, side_a, side_b, number);
+  [[gnu::always_inline]] int32_t Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    int32_t& cost = diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
+    return cost != kNotAsked ? cost : Ask(cost, to, side_a, side_b, number);
   }
-  // Asks the rules a step not asked yet and keeps its cost in `entry` when the buckets hold it.
-  [[gnu::noinline]] float Ask(float& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+  // Asks the rules a step not asked yet and keeps its cost in `entry` when the buckets hold it
+  // (whole, then: no cost was fractional).
+  [[gnu::noinline]] int32_t Ask(int32_t& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
     float cost = rules.Cost(to, side_a, side_b, number);
-    if (!rules.fractional() && cost < kBuckets) return entry = cost;
+    if (!rules.fractional() && cost < kBuckets) return entry = cost < 0 ? kWholeBlocked : static_cast<int32_t>(cost);
     if (cost < 0) Forget();  // a blocked step: MemoSteps stops at the next step that is not
-    return cost < 0 ? cost : static_cast<float>(kBuckets);
+    return cost < 0 ? kWholeBlocked : kBuckets;
   }
   // Every step not asked yet (the padding's still blocked), so each is asked again.
   void Forget() const {
-    constexpr float kNotAsked = std::numeric_limits<float>::quiet_NaN();
     size_t width = size_t{1} << shift;
     std::fill(orthogonal.begin(), orthogonal.end(), kNotAsked);
-    orthogonal[outside] = kBlocked;
+    orthogonal[outside] = kWholeBlocked;
     std::fill(diagonal.begin(), diagonal.end(), kNotAsked);
     for (size_t number = 0; number * width * width * width < diagonal.size(); ++number) {
       size_t first = ((number << shift | outside) << shift) << shift;
-      std::fill_n(diagonal.begin() + static_cast<std::ptrdiff_t>(first), width * width, kBlocked);
+      std::fill_n(diagonal.begin() + static_cast<std::ptrdiff_t>(first), width * width, kWholeBlocked);
     }
   }
 };
@@ -717,8 +719,10 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     return reach;
   }
   if (!rules.fractional()) {
-    // Lua hooks: the same steps asked in the same order, read from flat tables once asked.
-    std::optional<LazySteps> lazy = rules.hooked() ? Lazify(grid, rules) : std::nullopt;
+    // Lua hooks: the same steps asked in the same order, read from flat tables once asked (as
+    // integers: toward a target, only when its lower bound is whole; else through the memo).
+    bool whole = !target || heuristic.whole;
+    std::optional<LazySteps> lazy = rules.hooked() && whole ? Lazify(grid, rules) : std::nullopt;
     if (lazy ? run(static_cast<BucketQueue*>(nullptr), *lazy) : run(static_cast<BucketQueue*>(nullptr), memo)) {
       return reach;
     }
