@@ -545,14 +545,6 @@ int32_t Reach::BestState(int32_t x, int32_t y) const {
   return best < 0 ? -1 : first + best;
 }
 
-float Reach::Cost(int32_t x, int32_t y) const {
-  int32_t first = State(x, y, 0, 0), count = Shapes() * cycle;
-  const float* costs = cost.data() + first;
-  float best = kUnreached;
-  for (int32_t k = 0; k < count; ++k) best = std::min(best, costs[k]);
-  return best;
-}
-
 model::Area Reach::ReachedBox() const {
   if (!listed) return {{0, 0}, width, height};
   if (first_given > last_given) return {{0, 0}, 0, 0};

@@ -62,8 +62,14 @@ struct Reach {
   int CounterOf(int32_t state) const { return state % cycle; }
   // The cheapest state of a square, or -1 when it was not reached.
   int32_t BestState(int32_t x, int32_t y) const;
-  // The cheapest cost of a square (+infinity when not reached).
-  float Cost(int32_t x, int32_t y) const;
+  // The cheapest cost of a square (+infinity when not reached). Inline: callers read every square.
+  float Cost(int32_t x, int32_t y) const {
+    int32_t count = Shapes() * cycle;
+    const float* costs = cost.data() + State(x, y, 0, 0);
+    float best = costs[0];
+    for (int32_t k = 1; k < count; ++k) best = costs[k] < best ? costs[k] : best;
+    return best;
+  }
   // The smallest box of squares holding every square reached: the whole map when the richer
   // search ran, an empty one (width and height 0) when nothing was reached.
   model::Area ReachedBox() const;
