@@ -58,8 +58,8 @@ class StepMemos {
   // How many memos are kept.
   size_t size() const { return kept_.size(); }
 
-  // The most memo entries kept in all (16 MiB of floats).
-  static constexpr size_t kMaxFloats = size_t{1} << 22;
+  // The most memo entries kept in all (4 MiB of floats; a memo of 20 classes has 24,000).
+  static constexpr size_t kMaxFloats = size_t{1} << 20;
 
  private:
   std::vector<Memo> kept_;  // the latest first
