@@ -86,10 +86,36 @@ std::optional<nlohmann::json> OpenScenario::Answer(const std::string& query_id, 
   std::vector<std::string> ids;
   for (const model::Query& query : scenario.queries) {
     if (query.id == query_id) {
-      query::AnswerContext context{scenario, *impl_->loaded.ruleset, impl_->state.sources};
+      query::AnswerContext context{scenario, *impl_->loaded.ruleset, impl_->state.sources, nullptr, &impl_->step_memos};
       return query::Answer(context, query);
     }
     ids.push_back(query.id);
+  }
+  Diagnostic& error = diagnostics.Error("unknown-name", {}, fmt::format("unknown query '{}'", query_id));
+  SuggestName(error, query_id, ids);
+  return std::nullopt;
+}
+
+std::optional<ReachAnswer> OpenScenario::Reach(const std::string& query_id, Diagnostics& diagnostics) {
+  const model::Scenario& scenario = impl_->loaded.scenario;
+  std::vector<std::string> ids;
+  for (const model::Query& query : scenario.queries) {
+    if (query.id != query_id) {
+      ids.push_back(query.id);
+      continue;
+    }
+    if (query.kind != model::QueryKind::kReach) {
+      diagnostics.Error("not-a-reach", query.span, fmt::format("query '{}' is a {} query, not a reach", query_id, query.kind_name));
+      return std::nullopt;
+    }
+    query::AnswerContext context{scenario, *impl_->loaded.ruleset, impl_->state.sources, nullptr, &impl_->step_memos};
+    ReachAnswer answer;
+    nlohmann::json result;
+    if (query::AnswerReachValues(context, query, answer, result)) return answer;
+    // As the JSON answer says it: its message, or why it does not move (standing up refused).
+    std::string why = result.value("message", result.value("why", std::string("it has no answer")));
+    diagnostics.Error("query-failed", query.span, fmt::format("query '{}': {}", query_id, why));
+    return std::nullopt;
   }
   Diagnostic& error = diagnostics.Error("unknown-name", {}, fmt::format("unknown query '{}'", query_id));
   SuggestName(error, query_id, ids);
@@ -107,7 +133,7 @@ std::optional<nlohmann::json> OpenScenario::Ask(const std::string& query_text, D
     auto query = model::ReadQuery(*file, *node, scenario.queries.size(), *impl_->loaded.ruleset, scenario,
                                   diagnostics);
     if (!query || diagnostics.ErrorCount() != errors) return std::nullopt;
-    query::AnswerContext context{scenario, *impl_->loaded.ruleset, impl_->state.sources};
+    query::AnswerContext context{scenario, *impl_->loaded.ruleset, impl_->state.sources, nullptr, &impl_->step_memos};
     return query::Answer(context, *query);
   } catch (const YAML::Exception& error) {
     yaml::ReportException(*file, error, diagnostics);

@@ -139,7 +139,8 @@ std::optional<model::LoadedScenario> LoadScenario(const SourceFile& file, const 
 }
 
 nlohmann::json AnswerAll(const model::LoadedScenario& loaded, const SourceSet& sources) {
-  query::AnswerContext context{loaded.scenario, *loaded.ruleset, sources};
+  movement::StepMemos step_memos;  // the queries of one scenario share their step rules' memos
+  query::AnswerContext context{loaded.scenario, *loaded.ruleset, sources, nullptr, &step_memos};
   nlohmann::json results = nlohmann::json::array();
   for (const model::Query& query : loaded.scenario.queries) results.push_back(query::Answer(context, query));
   return nlohmann::json{{"scenario", loaded.scenario.file},
@@ -228,7 +229,7 @@ std::unique_ptr<OpenScenario> KeepOpen(std::optional<model::LoadedScenario> load
                                        Session::State& state) {
   if (!loaded) return nullptr;
   return std::make_unique<OpenScenario>(
-      std::make_unique<OpenScenario::Impl>(OpenScenario::Impl{state, std::move(*loaded), std::move(as_placed)}));
+      std::make_unique<OpenScenario::Impl>(OpenScenario::Impl{state, std::move(*loaded), std::move(as_placed), {}}));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/scenario_reader.h"
+#include "movement/step_rules.h"
 #include "rulecraft/rulecraft.h"
 #include "ruleset/ruleset_finder.h"
 
@@ -26,6 +27,7 @@ struct OpenScenario::Impl {
   Session::State& state;
   model::LoadedScenario loaded;  // its creatures settled (squeezed where they must be)
   std::vector<model::Creature> as_placed;  // the creatures where the user put them, not settled
+  movement::StepMemos step_memos;  // the step rules' memos its queries leave for the next
 };
 
 namespace api {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include <fmt/format.h>
@@ -32,10 +33,42 @@ std::vector<std::vector<float>>& SpareMemos() {
   return spares;
 }
 
+uint64_t Bits(double value) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+// What a square of this occupant tells the rules (FillSquareRecord), for a memo's key.
+void AddOccupantKey(const Occupant& occupant, std::vector<uint64_t>& key) {
+  key.insert(key.end(), {occupant.flags, occupant.ally ? 1u : 0u, occupant.hostile ? 1u : 0u,
+                         Bits(occupant.size_difference)});
+}
+
 }  // namespace
 
+std::optional<StepMemos::Memo> StepMemos::Take(const std::vector<uint64_t>& key) {
+  auto found = std::find_if(kept_.begin(), kept_.end(), [&](const Memo& memo) { return memo.key == key; });
+  if (found == kept_.end()) return std::nullopt;
+  Memo memo = std::move(*found);
+  kept_.erase(found);
+  return memo;
+}
+
+void StepMemos::Keep(Memo memo) {
+  kept_.insert(kept_.begin(), std::move(memo));
+  size_t floats = 0;
+  for (size_t i = 0; i < kept_.size(); ++i) {
+    floats += kept_[i].costs.size();
+    if (floats > kMaxFloats && i > 0) {
+      kept_.resize(i);
+      break;
+    }
+  }
+}
+
 StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode,
-                     hooks::Runner* hooks)
+                     hooks::Runner* hooks, StepMemos* memos, std::vector<uint64_t> mover_key)
     : rules_(rules), grid_(grid), machine_(*rules.program), hooks_(hooks) {
   if (hooks_ != nullptr) hooks_->SetOracle(this);
   const compile::Program& program = *rules.program;
@@ -49,8 +82,31 @@ StepRules::StepRules(const ruleset::Ruleset& rules, const GridView& grid, const 
   mode_.number = mode;
   classes_ = grid.ClassCount();
   barriers_ = 1 + 2 * grid.BarrierKinds();
-  SizeMemo();
+  if (memos != nullptr && hooks_ == nullptr && !mover_key.empty() && step_cost_ >= 0) {
+    // Everything an evaluation reads but the step's classes: the ruleset, the mover, the mode,
+    // and what each class stands for.
+    memos_ = memos;
+    key_ = std::move(mover_key);
+    key_.insert(key_.end(), {reinterpret_cast<uintptr_t>(rules.program.get()), static_cast<uint64_t>(mode),
+                             static_cast<uint64_t>(cycle_), classes_, Bits(rules.manifest.square_ft)});
+    for (size_t cls = 0; cls < classes_; ++cls) {
+      key_.push_back(grid.TerrainOf(static_cast<uint16_t>(cls)));
+      const Occupant* occupant = grid.OccupantOf(static_cast<uint16_t>(cls));
+      if (occupant == nullptr) {
+        key_.push_back(0);
+        continue;
+      }
+      key_.push_back(1 + occupant->members.size());
+      AddOccupantKey(*occupant, key_);
+      for (const Occupant* member : grid.MembersOf(*occupant)) AddOccupantKey(*member, key_);
+    }
+    key_.push_back(grid.BarrierKinds());
+    for (size_t barrier = 1; barrier <= grid.BarrierKinds(); ++barrier) {
+      key_.push_back(grid.BarrierRow(static_cast<uint16_t>(barrier)));
+    }
+  }
   ends_.assign(classes_, -1);
+  SizeMemo();
   step_[0].bits = 0;
   step_[1].pointer = nullptr;
   step_[2].record = to_.data();
@@ -68,8 +124,22 @@ StepRules::~StepRules() {
   GiveBackMemo();
 }
 
+std::vector<uint64_t> StepRules::MemoKey() const {
+  std::vector<uint64_t> key = key_;
+  key.insert(key.end(), {turns_, widths_, barriers_});
+  return key;
+}
+
 void StepRules::GiveBackMemo() {
   if (costs_.empty()) return;
+  // A fractional cost makes a search take the heap (fractional()): a memo holding one is not
+  // reused, so each query's search is the one a fresh memo gives.
+  if (memos_ != nullptr && !costs_set_.empty() && ok() && !fractional_) {
+    memos_->Keep({std::move(memo_key_), std::move(costs_), std::move(costs_set_), ends_});
+    costs_ = {};
+    costs_set_ = {};
+    return;
+  }
   for (size_t index : costs_set_) costs_[index] = std::numeric_limits<float>::quiet_NaN();
   costs_set_.clear();
   std::vector<std::vector<float>>& spares = SpareMemos();
@@ -181,6 +251,15 @@ void StepRules::SizeMemo() {
   GiveBackMemo();
   sparse_costs_.clear();
   if (entries > kMaxDenseMemo) return;
+  if (memos_ != nullptr) {
+    memo_key_ = MemoKey();
+    if (std::optional<StepMemos::Memo> kept = memos_->Take(memo_key_); kept && kept->costs.size() == entries) {
+      costs_ = std::move(kept->costs);
+      costs_set_ = std::move(kept->evaluated);
+      ends_ = std::move(kept->ends);
+      return;
+    }
+  }
   std::vector<std::vector<float>>& spares = SpareMemos();
   auto same = std::find_if(spares.begin(), spares.end(),
                            [&](const std::vector<float>& memo) { return memo.size() == entries; });

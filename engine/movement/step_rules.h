@@ -35,12 +35,44 @@ struct SubStep {
 // A cost no step can have: the step may not be taken.
 inline constexpr float kBlocked = -1;
 
+// Step rule memos kept from one StepRules to the next (an open scenario's queries, or one
+// `rulecraft run`'s): a StepRules given this store takes the memo an earlier one left under the
+// same key — everything its answers depend on: the ruleset, the mover record's values, the mode,
+// what each class of the grid holds (terrain row, occupant) and the barriers' rows — so 50
+// creatures alike asking their reach evaluate each step once. For one thread at a time, and
+// for one ruleset's lifetime.
+class StepMemos {
+ public:
+  // One kept memo: its key, the dense memo (NaN where not evaluated), the entries evaluated,
+  // and the may_end memo by class (-1 unknown).
+  struct Memo {
+    std::vector<uint64_t> key;
+    std::vector<float> costs;
+    std::vector<size_t> evaluated;
+    std::vector<int8_t> ends;
+  };
+  // The memo kept under `key`, taken out of the store; nullopt when there is none.
+  std::optional<Memo> Take(const std::vector<uint64_t>& key);
+  // Keeps `memo` for the next Take of its key; the least recently kept go past kMaxFloats.
+  void Keep(Memo memo);
+  // How many memos are kept.
+  size_t size() const { return kept_.size(); }
+
+  // The most memo entries kept in all (4 MiB of floats; a memo of 20 classes has 24,000).
+  static constexpr size_t kMaxFloats = size_t{1} << 20;
+
+ private:
+  std::vector<Memo> kept_;  // the latest first
+};
+
 class StepRules : private hooks::Oracle {
  public:
   // `mover` is the creature record the rules read; `mode` a row of `movement_modes`; `hooks`
-  // (optional) runs the Lua scripts of the mover and of the occupants after the DSL.
+  // (optional) runs the Lua scripts of the mover and of the occupants after the DSL. With
+  // `memos` and `mover_key` (every value of the mover record, query::RecordKey), the memo is
+  // taken from and given back to `memos`; never when hooks run (scripts keep state).
   StepRules(const ruleset::Ruleset& rules, const GridView& grid, const eval::Slot* mover, int mode,
-            hooks::Runner* hooks = nullptr);
+            hooks::Runner* hooks = nullptr, StepMemos* memos = nullptr, std::vector<uint64_t> mover_key = {});
   ~StepRules() override;
   StepRules(const StepRules&) = delete;
   StepRules& operator=(const StepRules&) = delete;
@@ -80,8 +112,11 @@ class StepRules : private hooks::Oracle {
   bool hooked() const { return hooks_ != nullptr; }
 
  private:
-  // Cleans the dense memo's evaluated entries and keeps it for the thread's next StepRules.
+  // Gives the dense memo to `memos_` when it holds answers that may be reused (no error, no
+  // fractional cost); else cleans its evaluated entries and keeps it for the thread's next StepRules.
   void GiveBackMemo();
+  // The key of the memo as sized now: `key_` and the memo's layout.
+  std::vector<uint64_t> MemoKey() const;
   // Resizes the memo for stride_ = (cycle + 1) × turns_ × widths_ × barriers_, forgetting it.
   void SizeMemo();
   // Evaluates a step; into a square several creatures share, once per creature (member_).
@@ -132,6 +167,9 @@ class StepRules : private hooks::Oracle {
   std::vector<int8_t> ends_;  // memo by class: -1 unknown, 0 no, 1 yes
   std::string error_;
   hooks::Runner* hooks_ = nullptr;
+  StepMemos* memos_ = nullptr;  // null: the memo is this StepRules' own
+  std::vector<uint64_t> key_;   // with memos_: what the answers depend on but the memo's layout
+  std::vector<uint64_t> memo_key_;  // with memos_: the key of the dense memo held now (MemoKey when sized)
   eval::Trace* trace_ = nullptr;
   const Occupant* member_ = nullptr;
   uint16_t member_class_ = 0;

@@ -175,7 +175,8 @@ void AnswerKind(const AnswerContext& context, const model::Query& query, nlohman
 
 nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query& query) {
   hooks::QueryBudget budget{query.id};
-  AnswerContext context{scenario_context.scenario, scenario_context.rules, scenario_context.sources, &budget};
+  AnswerContext context{scenario_context.scenario, scenario_context.rules, scenario_context.sources, &budget,
+                        scenario_context.step_memos};
   nlohmann::json result = {{"id", query.id}, {"kind", query.kind_name}, {"status", "ok"}};
   if (!query.valid) {
     result["status"] = "error";
@@ -186,6 +187,23 @@ nlohmann::json Answer(const AnswerContext& scenario_context, const model::Query&
   AnswerKind(context, query, result);
   AddRuleFailure(watch, context.sources, result);
   return result;
+}
+
+bool AnswerReachValues(const AnswerContext& scenario_context, const model::Query& query, ReachAnswer& answer,
+                       nlohmann::json& result) {
+  hooks::QueryBudget budget{query.id};
+  AnswerContext context{scenario_context.scenario, scenario_context.rules, scenario_context.sources, &budget,
+                        scenario_context.step_memos};
+  result = {{"id", query.id}, {"kind", query.kind_name}, {"status", "ok"}};
+  if (!query.valid) {
+    result["status"] = "error";
+    result["message"] = "the query's parameters have errors (see diagnostics)";
+    return false;
+  }
+  eval::FailureWatch watch;
+  bool answered = ComputeReach(context, query, answer, result) && result.value("status", "ok") == "ok";
+  AddRuleFailure(watch, context.sources, result);
+  return answered;
 }
 
 }  // namespace rulecraft::query

@@ -7,8 +7,13 @@
 
 #include "hooks/runner.h"
 #include "model/scenario.h"
+#include "rulecraft/rulecraft.h"
 #include "rulecraft/source.h"
 #include "ruleset/ruleset.h"
+
+namespace rulecraft::movement {
+class StepMemos;
+}  // namespace rulecraft::movement
 
 namespace rulecraft::query {
 
@@ -18,11 +23,19 @@ struct AnswerContext {
   const ruleset::Ruleset& rules;
   const SourceSet& sources;
   hooks::QueryBudget* budget = nullptr;  // what the query's Lua hook calls may use together
+  // Step rule memos kept across this scenario's queries (movement/step_rules.h); null: none kept.
+  movement::StepMemos* step_memos = nullptr;
 };
 
 // Answers one query: `{id, kind, status, …numbers, explain}`. A query whose parameters were
 // invalid answers status "error"; a kind not built yet answers status "unsupported".
 nlohmann::json Answer(const AnswerContext& context, const model::Query& query);
+
+// Answers a reach query as values (query/movement_query.h, ComputeReach) with what Answer gives
+// every query (its Lua budget, its rules' failures located); false when it fails, `result` then
+// holding the failed answer as Answer would give it.
+bool AnswerReachValues(const AnswerContext& context, const model::Query& query, ReachAnswer& answer,
+                       nlohmann::json& result);
 
 // Marks `result` as a failed answer with `message`; returns false.
 bool Fail(nlohmann::json& result, std::string message);

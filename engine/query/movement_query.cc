@@ -220,8 +220,9 @@ bool Prepare(const AnswerContext& context, const model::Query& query, Move& move
   }
   move.grid = std::make_unique<movement::GridView>(context.scenario, context.rules, *move.creature, move.kinds[0]->hooks.get());
   for (auto& kind : move.kinds) {
-    kind->rules = std::make_unique<movement::StepRules>(context.rules, *move.grid, kind->record.slots.data(),
-                                                        move.mode, kind->hooks.get());
+    kind->rules = std::make_unique<movement::StepRules>(
+        context.rules, *move.grid, kind->record.slots.data(), move.mode, kind->hooks.get(), context.step_memos,
+        context.step_memos != nullptr ? RecordKey(kind->record) : std::vector<uint64_t>{});
     if (!kind->rules->ok()) return Fail(result, kind->rules->error());
     if (move.facing) kind->rules->TrackTurns();
   }
@@ -341,18 +342,17 @@ nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x
 
 // Appends one reached square to a reach answer's `squares`: at, cost, cost_ft, may_end. Built
 // in place, key by key in their order, without temporary values or pairs.
-nlohmann::json& AddReachedSquare(nlohmann::json::array_t& squares, model::Square at, float cost, double square_ft,
-                                 bool may_end) {
+nlohmann::json& AddReachedSquare(nlohmann::json::array_t& squares, const ReachedSquare& reached) {
   nlohmann::json& square = squares.emplace_back(nlohmann::json::value_t::object);
   auto& fields = square.get_ref<nlohmann::json::object_t&>();
   auto& xy = fields.emplace_hint(fields.end(), "at", nlohmann::json::value_t::array)
                  ->second.get_ref<nlohmann::json::array_t&>();
   xy.reserve(2);
-  xy.emplace_back(at.x);
-  xy.emplace_back(at.y);
-  fields.emplace_hint(fields.end(), "cost", Number(cost));
-  fields.emplace_hint(fields.end(), "cost_ft", Number(cost * square_ft));
-  fields.emplace_hint(fields.end(), "may_end", may_end);
+  xy.emplace_back(reached.x);
+  xy.emplace_back(reached.y);
+  fields.emplace_hint(fields.end(), "cost", Number(reached.cost));
+  fields.emplace_hint(fields.end(), "cost_ft", Number(reached.cost_ft));
+  fields.emplace_hint(fields.end(), "may_end", reached.may_end);
   return square;
 }
 
@@ -404,14 +404,19 @@ std::vector<movement::Footprint> ShapesAlong(const Move& move, const std::vector
   return shapes;
 }
 
-// The squares of a narrowed shape with its top-left square at `at` (empty when whole).
-nlohmann::json Squeezed(model::Square at, const movement::Footprint& shape) {
+// The squares of a space `width` × `height` with its top-left square at `at`.
+nlohmann::json Squeezed(model::Square at, int32_t width, int32_t height) {
   nlohmann::json squares = nlohmann::json::array();
-  if (shape.narrowed == 0) return squares;
-  for (int32_t j = 0; j < shape.height; ++j) {
-    for (int32_t i = 0; i < shape.width; ++i) squares.push_back({at.x + i, at.y + j});
+  for (int32_t j = 0; j < height; ++j) {
+    for (int32_t i = 0; i < width; ++i) squares.push_back({at.x + i, at.y + j});
   }
   return squares;
+}
+
+// The squares of a narrowed shape with its top-left square at `at` (empty when whole).
+nlohmann::json Squeezed(model::Square at, const movement::Footprint& shape) {
+  if (shape.narrowed == 0) return nlohmann::json::array();
+  return Squeezed(at, shape.width, shape.height);
 }
 
 // Explains one step by one kind: the rule evaluation of its most costly square.
@@ -521,9 +526,10 @@ int32_t AltitudeOf(const nlohmann::json& place) { return place.size() == 3 ? pla
 
 }  // namespace
 
-void AnswerReach(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+bool ComputeReach(const AnswerContext& context, const model::Query& query, ReachAnswer& answer,
+                  nlohmann::json& result) {
   Move move;
-  if (!Prepare(context, query, move, result)) return;
+  if (!Prepare(context, query, move, result)) return false;
   double square_ft = context.rules.manifest.square_ft;
   float used = static_cast<float>(move.used_ft / square_ft);
   float budget = static_cast<float>(move.kinds[0]->budget_ft / square_ft) - used;
@@ -577,17 +583,21 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
     }
     return false;
   };
-  if (HookFailed(move, result)) return;
-  // Each square's cost once, with the reached squares' bounding box and count, so a big answer
-  // is never listed square by square (docs/scenarios.md, "Reach grids"). Only the squares of the
-  // box the search may have reached are asked; `costs` holds those.
-  const int32_t width = move.grid->width();
+  if (HookFailed(move, result)) return false;
+  answer.creature = move.creature->id;
+  answer.mode = move.mode_name;
+  answer.speed_ft = move.kinds[0]->speed_ft;
+  answer.budget_ft = move.kinds[0]->budget_ft;
+  answer.budget_squares = budget;
+  answer.immobile = move.immobile;
+  // Each square's cost once, with the reached squares' bounding box and count. Only the squares
+  // of the box the search may have reached are asked; `costs` holds those.
   const size_t box_width = static_cast<size_t>(std::max(0, right - left + 1));
   std::vector<float> costs(box_width * static_cast<size_t>(std::max(0, bottom - top + 1)));
   auto cost_of = [&](int32_t x, int32_t y) -> float& {
     return costs[static_cast<size_t>(y - top) * box_width + static_cast<size_t>(x - left)];
   };
-  int32_t min_x = width, min_y = move.grid->height(), max_x = -1, max_y = -1;
+  int32_t min_x = move.grid->width(), min_y = move.grid->height(), max_x = -1, max_y = -1;
   size_t reached = 0;
   for (int32_t y = top; y <= bottom; ++y) {
     for (int32_t x = left; x <= right; ++x) {
@@ -597,69 +607,106 @@ void AnswerReach(const AnswerContext& context, const model::Query& query, nlohma
       min_y = std::min(min_y, y), max_y = std::max(max_y, y);
     }
   }
-  bool listed = reached <= limits::kMaxListedSquares;
+  answer.reachable_count = reached;
+  answer.squares.clear();
+  answer.squares.reserve(reached);
+  size_t endable = 0;
+  for (int32_t y = min_y; y <= max_y; ++y) {
+    for (int32_t x = min_x; x <= max_x; ++x) {
+      float cost = cost_of(x, y);
+      if (std::isinf(cost)) continue;
+      bool may_end = may_end_at(x, y);
+      endable += may_end ? 1 : 0;
+      ReachedSquare& square = answer.squares.emplace_back();
+      square.x = x, square.y = y;
+      square.cost = cost;
+      square.cost_ft = cost * square_ft;
+      square.may_end = may_end;
+      if (move.squeeze) {
+        const movement::Footprint& shape = shapes[static_cast<size_t>(best_shape(x, y))];
+        if (shape.narrowed != 0) square.squeezed_width = shape.width, square.squeezed_height = shape.height;
+      }
+    }
+  }
+  answer.may_end_count = endable;
+  answer.origin_x = reached > 0 ? min_x : 0;
+  answer.origin_y = reached > 0 ? min_y : 0;
+  answer.width = reached > 0 ? max_x - min_x + 1 : 0;
+  answer.height = reached > 0 ? max_y - min_y + 1 : 0;
+  // A rule that failed while the squares were asked whether the move may end there.
+  return !HookFailed(move, result);
+}
+
+void WriteReach(const ReachAnswer& answer, int32_t map_width, int32_t map_height, nlohmann::json& result) {
+  // The squares are listed row by row over the box, so each row of the grid and the overlay
+  // walks them in order (docs/scenarios.md, "Reach grids").
+  bool listed = answer.reachable_count <= limits::kMaxListedSquares;
   nlohmann::json squares = nlohmann::json::array();
   nlohmann::json overlay = nlohmann::json::array();
   nlohmann::json grid_cost = nlohmann::json::array();
   nlohmann::json grid_may_end = nlohmann::json::array();
   auto& square_list = squares.get_ref<nlohmann::json::array_t&>();
-  if (listed) square_list.reserve(reached);
-  overlay.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(move.grid->height()));
-  size_t endable = 0;
-  for (int32_t y = 0; y < move.grid->height(); ++y) {
-    bool in_box = y >= min_y && y <= max_y;
+  if (listed) square_list.reserve(answer.squares.size());
+  overlay.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(map_height));
+  const int32_t min_x = answer.origin_x, max_x = answer.origin_x + answer.width - 1;
+  const int32_t min_y = answer.origin_y, max_y = answer.origin_y + answer.height - 1;
+  auto next = answer.squares.begin();
+  for (int32_t y = 0; y < map_height; ++y) {
+    bool in_box = answer.width > 0 && y >= min_y && y <= max_y;
     if (!in_box) {  // no square of the row reached
-      overlay.push_back(std::string(static_cast<size_t>(width), '.'));
+      overlay.push_back(std::string(static_cast<size_t>(map_width), '.'));
       continue;
     }
     std::string row;
-    row.reserve(static_cast<size_t>(width));
+    row.reserve(static_cast<size_t>(map_width));
     row.append(static_cast<size_t>(min_x), '.');
     nlohmann::json cost_row = nlohmann::json::array();
     cost_row.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(max_x - min_x + 1));
     std::string may_end_row;
     may_end_row.reserve(static_cast<size_t>(max_x - min_x + 1));
     for (int32_t x = min_x; x <= max_x; ++x) {
-      float cost = cost_of(x, y);
-      if (std::isinf(cost)) {
+      if (next == answer.squares.end() || next->x != x || next->y != y) {
         row += '.';
         cost_row.push_back(nullptr), may_end_row += '.';
         continue;
       }
-      bool may_end = may_end_at(x, y);
-      row += OverlaySymbol(cost, may_end);
-      endable += may_end ? 1 : 0;
-      cost_row.push_back(Number(cost));
-      may_end_row += may_end ? '1' : '0';
+      const ReachedSquare& reached = *next++;
+      row += OverlaySymbol(static_cast<float>(reached.cost), reached.may_end);
+      cost_row.push_back(Number(reached.cost));
+      may_end_row += reached.may_end ? '1' : '0';
       if (!listed) continue;
-      nlohmann::json& square = AddReachedSquare(square_list, {x, y}, cost, square_ft, may_end);
-      if (move.squeeze) {
-        nlohmann::json squeezed = Squeezed({x, y}, shapes[static_cast<size_t>(best_shape(x, y))]);
-        if (!squeezed.empty()) square["squeezed"] = std::move(squeezed);
+      nlohmann::json& square = AddReachedSquare(square_list, reached);
+      if (reached.squeezed_width > 0) {
+        square["squeezed"] = Squeezed({x, y}, reached.squeezed_width, reached.squeezed_height);
       }
     }
-    row.append(static_cast<size_t>(width - 1 - max_x), '.');
+    row.append(static_cast<size_t>(map_width - 1 - max_x), '.');
     overlay.push_back(std::move(row));
     grid_cost.push_back(std::move(cost_row));
     grid_may_end.push_back(std::move(may_end_row));
   }
-  result["budget_squares"] = Number(budget);
+  result["budget_squares"] = Number(answer.budget_squares);
   result["overlay"] = std::move(overlay);
   result["overlay_legend"] = "cost in squares (0-9, a-z), + may pass but not end, . out of reach";
-  result["reachable_count"] = reached;
-  result["may_end_count"] = endable;
-  result["grid"] = {{"origin", At({reached > 0 ? min_x : 0, reached > 0 ? min_y : 0})},
-                    {"width", reached > 0 ? max_x - min_x + 1 : 0},
-                    {"height", reached > 0 ? max_y - min_y + 1 : 0},
+  result["reachable_count"] = answer.reachable_count;
+  result["may_end_count"] = answer.may_end_count;
+  result["grid"] = {{"origin", At({answer.origin_x, answer.origin_y})},
+                    {"width", answer.width},
+                    {"height", answer.height},
                     {"cost", std::move(grid_cost)},
                     {"may_end", std::move(grid_may_end)}};
   if (listed) {
     result["squares"] = std::move(squares);
   } else {
     result["squares_omitted"] = fmt::format("{} squares reached, more than the {} a reach lists one by one; "
-                                            "`grid` holds them all", reached, limits::kMaxListedSquares);
+                                            "`grid` holds them all", answer.reachable_count, limits::kMaxListedSquares);
   }
-  HookFailed(move, result);
+}
+
+void AnswerReach(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {
+  ReachAnswer answer;
+  if (!ComputeReach(context, query, answer, result)) return;
+  WriteReach(answer, context.scenario.map->width, context.scenario.map->height, result);
 }
 
 void AnswerPath(const AnswerContext& context, const model::Query& query, nlohmann::json& result) {

@@ -1,6 +1,7 @@
 #include "query/records.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace rulecraft::query {
 
@@ -64,6 +65,29 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
     int id = program.LevelClass(name);
     if (id >= 0) record.bonuses.levels.push_back({id, static_cast<double>(level)});
   }
+}
+
+std::vector<uint64_t> RecordKey(const CreatureRecord& record) {
+  std::vector<uint64_t> key;
+  const eval::HostBonuses& bonuses = record.bonuses;
+  key.reserve(record.slots.size() + 2 + 3 * bonuses.entries.size() + 2 * bonuses.levels.size());
+  for (size_t slot = 0; slot < record.slots.size(); ++slot) {
+    if (slot != 1) key.push_back(record.slots[slot].bits);  // slot 1 points at `bonuses`, below
+  }
+  auto bits = [](double value) {
+    uint64_t out = 0;
+    std::memcpy(&out, &value, sizeof out);
+    return out;
+  };
+  key.push_back(bonuses.entries.size());
+  for (const auto& entry : bonuses.entries) {
+    key.insert(key.end(), {static_cast<uint64_t>(static_cast<uint32_t>(entry.target)), bits(entry.modifier.value),
+                           static_cast<uint64_t>(static_cast<uint32_t>(entry.modifier.type)) << 32 |
+                               static_cast<uint32_t>(entry.modifier.origin)});
+  }
+  key.push_back(bonuses.levels.size());
+  for (const auto& [id, level] : bonuses.levels) key.insert(key.end(), {static_cast<uint64_t>(static_cast<uint32_t>(id)), bits(level)});
+  return key;
 }
 
 std::vector<const hooks::Script*> ScriptsOf(const model::Creature& creature) {

@@ -30,6 +30,10 @@ struct CreatureRecord {
 void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset& rules,
                          CreatureRecord& record, const std::string& moving = "land");
 
+// Every value of a creature record the rules may read (its slots, bonuses and levels), as a
+// key: two records with the same key answer every rule the same (movement::StepMemos).
+std::vector<uint64_t> RecordKey(const CreatureRecord& record);
+
 using model::CreatureFactsOf;
 // The creature's Lua scripts, in the order of its traits.
 std::vector<const hooks::Script*> ScriptsOf(const model::Creature& creature);

@@ -5,6 +5,7 @@
 // Build: part of the CMake build (target drag_token); run: build/examples/drag_token.
 // It exits 1 when an answer is not what the rules say, so ctest runs it as a test.
 #include <iostream>
+#include <optional>
 
 #include "rulecraft/rulecraft.h"
 
@@ -49,6 +50,18 @@ int main() {
 
   auto before = hall->Answer("valeros_move", diagnostics);
   std::cout << "valeros reaches " << (*before)["reachable_count"] << " squares from [1, 1]\n";
+
+  // The same answer as values, as a tool draws it: no JSON built.
+  std::optional<rulecraft::ReachAnswer> reach = hall->Reach("valeros_move", diagnostics);
+  if (!reach) return 1;  // unknown, not a reach, or failed: diagnostics say why
+  size_t may_end = 0;
+  for (const rulecraft::ReachedSquare& square : reach->squares) {
+    may_end += square.may_end ? 1 : 0;  // each square's x, y, cost, cost_ft, may_end
+  }
+  const rulecraft::ReachedSquare* start = reach->Find(1, 1);  // nullptr: out of reach
+  Expect(reach->reachable_count == (*before)["reachable_count"], "Reach to count what Answer counts");
+  Expect(may_end == reach->may_end_count, "may_end_count to count the squares the move may end on");
+  Expect(start != nullptr && start->cost == 0 && start->may_end, "the start reached at no cost");
 
   // Drag the token two squares right: the same question, a new answer.
   Expect(hall->MoveCreature("valeros", 3, 2, diagnostics), "valeros may stand on [3, 2]");

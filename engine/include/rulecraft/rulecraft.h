@@ -15,7 +15,8 @@
 // A scenario may also come as text (YAML or JSON), and stay open for further questions:
 //   auto battle = session.Open(rulecraft::ScenarioText{"battle.yaml", text, "."}, diagnostics);
 //   battle->MoveCreature("valeros", 3, 2, diagnostics);
-//   auto reach = battle->Answer("valeros-reach", diagnostics);
+//   auto reach = battle->Answer("valeros-reach", diagnostics);   // JSON
+//   auto squares = battle->Reach("valeros-reach", diagnostics);  // the same answer as values
 #pragma once
 
 #include <memory>
@@ -86,6 +87,38 @@ struct RulesetSummary {
   std::vector<double> size_squares;     // for each of `sizes`, its space in squares (below 1: shares a square)
   std::vector<std::string> conditions;  // the row names of its `conditions` table
   std::vector<std::string> movement_modes;  // the row names of its `movement_modes` table
+};
+
+// One square a reach answer reaches (the top-left square of the mover's space there).
+struct ReachedSquare {
+  int x = 0;
+  int y = 0;
+  double cost = 0;          // the movement to get there, in squares (the query's used_ft left out)
+  double cost_ft = 0;       // the same in feet (cost × the ruleset's square size)
+  bool may_end = false;     // the move may end there; false: it may only pass through
+  int squeezed_width = 0;   // squares across the space there when it must squeeze; 0 when whole
+  int squeezed_height = 0;  // squares down the squeezed space there; 0 when whole
+};
+
+// A `reach` query's answer as values: the numbers its JSON answer carries (docs/scenarios.md,
+// "Reach grids"), computed once and written as JSON from this same struct.
+struct ReachAnswer {
+  std::string creature;         // the mover's id
+  std::string mode;             // the movement mode (`move`, `double`, …)
+  double speed_ft = 0;          // the first speed kind's speed
+  double budget_ft = 0;         // the mode's movement by that speed
+  double budget_squares = 0;    // the movement this query may use, in squares (budget_ft less used_ft)
+  std::string immobile;         // why it may not move at all, or empty
+  size_t reachable_count = 0;   // squares reached, the start included
+  size_t may_end_count = 0;     // of those, squares the move may end on
+  int origin_x = 0;             // the smallest rectangle holding every reached square: its top-left square,
+  int origin_y = 0;
+  int width = 0;                // and its size (0 when none is reached)
+  int height = 0;
+  std::vector<ReachedSquare> squares;  // every reached square, row by row (by y, then x)
+
+  // The reached square at [x, y], or nullptr when the move does not reach it.
+  const ReachedSquare* Find(int x, int y) const;
 };
 
 class OpenScenario;
@@ -166,6 +199,11 @@ class OpenScenario {
 
   // Answers the scenario's query with this id; nullopt, with an error, when there is none.
   std::optional<nlohmann::json> Answer(const std::string& query_id, Diagnostics& diagnostics);
+
+  // Answers the scenario's `reach` query with this id as values, without building its JSON (a
+  // tool dragging a token); nullopt, with an error, when there is none, it is not a reach, or
+  // it fails (the error says why, as the JSON answer's message does).
+  std::optional<ReachAnswer> Reach(const std::string& query_id, Diagnostics& diagnostics);
 
   // Answers a query written as YAML or JSON text, a mapping like one entry of `queries:`
   // (`{id: r, kind: reach, creature: valeros}`); nullopt when the text is not one query.
