@@ -1,3 +1,5 @@
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "dsl/check/environment.h"
@@ -5,6 +7,8 @@
 
 namespace rulecraft::check {
 namespace {
+
+using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -14,7 +18,7 @@ using ast::TypeKind;
 using ast::Unit;
 
 bool HasUnit(const Type& type) {
-  return type.kind == TypeKind::kQuantity || (type.kind == TypeKind::kModifiers && type.name != "empty");
+  return type.kind == TypeKind::kQuantity || (type.kind == TypeKind::kModifiers && type.name != "empty"sv);
 }
 
 const char* UnitWord(Unit unit) { return unit == Unit::kLength ? "a distance" : "a plain number"; }
@@ -61,24 +65,24 @@ class UnitChecker {
     const Expr& left = *node.operands[0];
     const Expr& right = *node.operands[1];
     const std::string& op = node.text;
-    if (op == "+" || op == "-") return Same(node, left, right, op == "+" ? "add" : "subtract");
-    if (op == "%") return Same(node, left, right, "take the remainder of");
-    if (op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=") {
+    if (op == "+"sv || op == "-"sv) return Same(node, left, right, op == "+"sv ? "add" : "subtract");
+    if (op == "%"sv) return Same(node, left, right, "take the remainder of");
+    if (op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv) {
       return Same(node, left, right, "compare");
     }
     bool left_length = left.type.kind == TypeKind::kQuantity && left.type.unit == Unit::kLength;
     bool right_length = right.type.kind == TypeKind::kQuantity && right.type.unit == Unit::kLength;
-    if (op == "*" && left_length && right_length) {
+    if (op == "*"sv && left_length && right_length) {
       Error(node.span, "cannot multiply two distances: rules have no areas");
-    } else if (op == "/" && right_length && !left_length) {
+    } else if (op == "/"sv && right_length && !left_length) {
       Error(node.span, "cannot divide a plain number by a distance");
-    } else if (op == "^" && (left_length || right_length)) {
+    } else if (op == "^"sv && (left_length || right_length)) {
       Error(node.span, "'^' works on plain numbers only");
     }
   }
 
   void CheckCall(const Expr& node) {
-    if (node.binding.kind == BindingKind::kBuiltin && (node.text == "min" || node.text == "max")) {
+    if (node.binding.kind == BindingKind::kBuiltin && (node.text == "min"sv || node.text == "max"sv)) {
       for (size_t i = 1; i < node.operands.size(); ++i) {
         Same(node, *node.operands[0], *node.operands[i], ("take the " + node.text + " of").c_str());
       }
@@ -90,7 +94,7 @@ class UnitChecker {
       const Type& arg = node.operands[i]->type;
       if (HasUnit(param) && HasUnit(arg) && param.unit != arg.unit) {
         Error(node.operands[i]->span, fmt::format("argument {} of '{}' must be {}, not {}", i + 1,
-                                                  node.text == "super" ? "super" : callee.name,
+                                                  node.text == "super"sv ? "super" : callee.name,
                                                   UnitWord(param.unit), UnitWord(arg.unit)));
       }
     }
