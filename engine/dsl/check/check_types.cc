@@ -205,7 +205,7 @@ class TypeChecker {
   }
 
   Type Expect(Expr& node, TypeKind kind, const char* what) {
-    Type type = Check(node);
+    const Type& type = Check(node);
     if (type.Known() && type.kind != kind) {
       Error(node.span, fmt::format("expected {}, found a {}", what, ast::TypeName(type)));
       return {};
@@ -271,7 +271,7 @@ class TypeChecker {
                                    callee.params.size(), node.operands.size()));
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
-      Type arg = Check(*node.operands[i]);
+      const Type& arg = Check(*node.operands[i]);
       if (i < callee.params.size() && !SameKind(arg, callee.params[i].type)) {
         Error(node.operands[i]->span,
               fmt::format("argument {} of '{}' must be a {}, not a {}", i + 1, shown,
@@ -404,7 +404,7 @@ class TypeChecker {
 
   Type CheckMember(Expr& node) {
     if (node.binding.kind == BindingKind::kRowLiteral) return Type::Row(node.binding.name);
-    Type target = Check(*node.operands[0]);
+    const Type& target = Check(*node.operands[0]);
     if (!target.Known()) return {};
     if (target.kind == TypeKind::kRecord && target.name != kMapColumn) {
       const RecordKind* record = FindRecordKind(target.name);
@@ -446,8 +446,8 @@ class TypeChecker {
   }
 
   Type CheckIndex(Expr& node) {
-    Type target = Check(*node.operands[0]);
-    Type index = Check(*node.operands[1]);
+    const Type& target = Check(*node.operands[0]);
+    const Type& index = Check(*node.operands[1]);
     if (!target.Known()) return {};
     if (target.kind != TypeKind::kRecord || target.name != kMapColumn) {
       Error(node.span, fmt::format("a {} cannot be indexed with [ ]", ast::TypeName(target)));
@@ -471,8 +471,8 @@ class TypeChecker {
       Expect(*node.operands[1], TypeKind::kBool, "a condition");
       return Type::Bool();
     }
-    Type left = Check(*node.operands[0]);
-    Type right = Check(*node.operands[1]);
+    const Type& left = Check(*node.operands[0]);
+    const Type& right = Check(*node.operands[1]);
     if (!left.Known() || !right.Known()) return op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv ? Type::Bool() : Type{};
     if (op == "=="sv || op == "!="sv) {
       if (!SameKind(left, right) || left.kind == TypeKind::kModifiers || left.kind == TypeKind::kRecord) {
@@ -547,8 +547,8 @@ class TypeChecker {
       case ExprKind::kBinary: return CheckBinary(node);
       case ExprKind::kIf: {
         Expect(*node.operands[0], TypeKind::kBool, "a condition");
-        Type yes = Check(*node.operands[1]);
-        Type no = Check(*node.operands[2]);
+        const Type& yes = Check(*node.operands[1]);
+        const Type& no = Check(*node.operands[2]);
         if (!SameKind(yes, no)) {
           Error(node.span, fmt::format("both branches must give the same type: 'then' gives a {}, 'else' a {}",
                                        ast::TypeName(yes), ast::TypeName(no)));
@@ -557,8 +557,7 @@ class TypeChecker {
         return yes.Known() ? yes : no;
       }
       case ExprKind::kLet: {
-        Type value = Check(*node.operands[0]);
-        locals_[static_cast<size_t>(node.binding.index)] = value;
+        locals_[static_cast<size_t>(node.binding.index)] = Check(*node.operands[0]);
         return Check(*node.operands[1]);
       }
       case ExprKind::kList: return CheckList(node);
@@ -566,7 +565,8 @@ class TypeChecker {
     return {};
   }
 
-  Type Check(Expr& node) {
+  // The node's type, kept in the node: callers read it there instead of copying it.
+  const Type& Check(Expr& node) {
     node.type = CheckKind(node);
     return node.type;
   }

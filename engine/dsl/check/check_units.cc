@@ -53,9 +53,14 @@ class UnitChecker {
     return context_.diagnostics.Error("unit", span, std::move(message));
   }
 
+  // Whether two operands that must share a unit do not.
+  static bool Differ(const Expr& left, const Expr& right) {
+    return HasUnit(left.type) && HasUnit(right.type) && left.type.unit != right.type.unit;
+  }
+
   // Two operands that must share a unit.
   void Same(const Expr& node, const Expr& left, const Expr& right, const char* doing) {
-    if (!HasUnit(left.type) || !HasUnit(right.type) || left.type.unit == right.type.unit) return;
+    if (!Differ(left, right)) return;
     Error(node.span, fmt::format("cannot {} {} and {}: give the number a unit (e.g. '5 ft') or divide "
                                  "the distance by one (e.g. 'd / 5 ft')",
                                  doing, UnitWord(left.type.unit), UnitWord(right.type.unit)));
@@ -84,6 +89,7 @@ class UnitChecker {
   void CheckCall(const Expr& node) {
     if (node.binding.kind == BindingKind::kBuiltin && (node.text == "min"sv || node.text == "max"sv)) {
       for (size_t i = 1; i < node.operands.size(); ++i) {
+        if (!Differ(*node.operands[0], *node.operands[i])) continue;  // the message is made only when needed
         Same(node, *node.operands[0], *node.operands[i], ("take the " + node.text + " of").c_str());
       }
     }
