@@ -135,6 +135,19 @@ class Lowerer {
     return nullptr;
   }
 
+  // Which rows of `table` name footnotes (have a `notes` cell), found once per table rather than
+  // once per column the rules read (FootnoteEffects of another row is empty).
+  const std::vector<bool>& NotedRows(const tables::Table& table) {
+    for (const auto& [known, rows] : noted_rows_) {
+      if (known == &table) return rows;
+    }
+    std::vector<bool> rows;
+    rows.reserve(table.rows.size());
+    size_t hint = 0;
+    for (const tables::Row& row : table.rows) rows.push_back(CellAt(row, "notes", hint) != nullptr);
+    return noted_rows_.emplace_back(&table, std::move(rows)).second;
+  }
+
   int ColumnId(const std::string& table_name, const std::string& column) {
     for (size_t i = 0; i < program_.columns.size(); ++i) {
       if (program_.columns[i].column == column && program_.columns[i].table == table_name) {
@@ -151,15 +164,14 @@ class Lowerer {
     data.spans.reserve(rows);
     data.rows.reserve(rows);
     data.effects.resize(rows);  // FootnoteEffects of a table without footnotes is empty
-    bool footnotes = !table->footnotes.empty();
+    const std::vector<bool>* noted = table->footnotes.empty() ? nullptr : &NotedRows(*table);
     bool label = column == "label"sv;
     bool name = column == "name"sv;
     size_t hint = 0;
-    size_t notes_hint = 0;
     for (size_t at = 0; at < rows; ++at) {
       const tables::Row& row = table->rows[at];
       data.rows.push_back(row.name);
-      if (footnotes && CellAt(row, "notes", notes_hint) != nullptr) data.effects[at] = table->FootnoteEffects(row, column);
+      if (noted != nullptr && (*noted)[at]) data.effects[at] = table->FootnoteEffects(row, column);
       if (label || name) {
         const std::string& text = label ? row.label : row.name;
         data.values.push_back(Intern(program_.strings, text));
@@ -628,6 +640,7 @@ class Lowerer {
   Program& program_;
   CompiledRule* rule_ = nullptr;
   int depth_ = 0;
+  std::vector<std::pair<const tables::Table*, std::vector<bool>>> noted_rows_;  // NotedRows
 };
 
 }  // namespace
