@@ -1,3 +1,5 @@
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "base/suggest.h"
@@ -7,6 +9,8 @@
 
 namespace rulecraft::check {
 namespace {
+
+using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -22,8 +26,8 @@ const char* kMapColumn = "@map";
 // Units of the bonus targets a scenario may give (`creature.bonuses(speed)`): speed, attack,
 // ac, and a row of the ruleset's `skills` table (a skill check modifier).
 std::optional<Unit> BonusTargetUnit(const std::string& target, const tables::TableSet& tables) {
-  if (target == "speed") return Unit::kLength;
-  if (target == "attack" || target == "ac") return Unit::kNone;
+  if (target == "speed"sv) return Unit::kLength;
+  if (target == "attack"sv || target == "ac"sv) return Unit::kNone;
   const tables::Table* skills = tables.Find("skills");
   if (skills != nullptr && skills->Find(target) != nullptr) return Unit::kNone;
   return std::nullopt;
@@ -47,7 +51,7 @@ bool SameKind(const Type& a, const Type& b) {
 bool SameWithUnit(const Type& a, const Type& b) {
   if (!SameKind(a, b)) return false;
   if (a.kind != TypeKind::kQuantity && a.kind != TypeKind::kModifiers) return true;
-  return a.unit == b.unit || a.name == "empty" || b.name == "empty";
+  return a.unit == b.unit || a.name == "empty"sv || b.name == "empty"sv;
 }
 
 // The type of a table column's cells, as the rules see them.
@@ -201,7 +205,7 @@ class TypeChecker {
   }
 
   Type Expect(Expr& node, TypeKind kind, const char* what) {
-    Type type = Check(node);
+    const Type& type = Check(node);
     if (type.Known() && type.kind != kind) {
       Error(node.span, fmt::format("expected {}, found a {}", what, ast::TypeName(type)));
       return {};
@@ -218,11 +222,11 @@ class TypeChecker {
                                    node.operands.size()));
       return false;
     };
-    if (name == "floor" || name == "ceil" || name == "round" || name == "abs") {
+    if (name == "floor"sv || name == "ceil"sv || name == "round"sv || name == "abs"sv) {
       if (!arity(1, 1)) return {};
       return Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
     }
-    if (name == "min" || name == "max") {
+    if (name == "min"sv || name == "max"sv) {
       if (!arity(2, 16)) return {};
       Type first = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       for (size_t i = 1; i < node.operands.size(); ++i) {
@@ -230,12 +234,12 @@ class TypeChecker {
       }
       return first;
     }
-    if (name == "count") {
+    if (name == "count"sv) {
       if (!arity(1, 1)) return {};
       Expect(*node.operands[0], TypeKind::kBool, "a condition");
       return Type::Number();
     }
-    if (name == "bonus") {
+    if (name == "bonus"sv) {
       if (!arity(2, 3)) return {};
       Type value = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       Expr& type = *node.operands[1];
@@ -245,7 +249,7 @@ class TypeChecker {
       if (node.operands.size() == 3) Expect(*node.operands[2], TypeKind::kText, "a source text");
       return Type::Modifiers(value.unit);
     }
-    if (name == "total") {
+    if (name == "total"sv) {
       if (!arity(1, 1)) return {};
       Type list = Expect(*node.operands[0], TypeKind::kModifiers, "a list of modifiers");
       return {TypeKind::kQuantity, list.unit, {}};
@@ -260,14 +264,14 @@ class TypeChecker {
       return {};
     }
     const ast::Rule& callee = context_.module.rules[static_cast<size_t>(node.binding.index)];
-    const std::string shown = node.text == "super" ? "super" : callee.name;
+    const std::string shown = node.text == "super"sv ? "super" : callee.name;
     if (callee.params.size() != node.operands.size()) {
       Error(node.span, fmt::format("{} '{}' takes {} argument(s), not {}",
-                                   node.text == "super" ? "the replaced rule" : "rule", callee.WrittenName(),
+                                   node.text == "super"sv ? "the replaced rule" : "rule", callee.WrittenName(),
                                    callee.params.size(), node.operands.size()));
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
-      Type arg = Check(*node.operands[i]);
+      const Type& arg = Check(*node.operands[i]);
       if (i < callee.params.size() && !SameKind(arg, callee.params[i].type)) {
         Error(node.operands[i]->span,
               fmt::format("argument {} of '{}' must be a {}, not a {}", i + 1, shown,
@@ -370,16 +374,16 @@ class TypeChecker {
   }
 
   Type CheckMethod(Expr& node, const RecordKind& record) {
-    if (node.text == "has" && record.has_flags) {
+    if (node.text == "has"sv && record.has_flags) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
         Error(node.span, "has() takes one condition or trait name, e.g. mover.has(prone)");
       }
       return Type::Bool();
     }
-    if (node.text == "any_condition" && record.has_flags) return CheckAnyCondition(node);
-    if (node.text == "condition_bonuses" && record.has_flags) return CheckConditionBonuses(node);
-    if (node.text == "level" && record.name == "creature") return CheckLevel(node);
-    if (node.text == "bonuses" && record.has_bonuses) {
+    if (node.text == "any_condition"sv && record.has_flags) return CheckAnyCondition(node);
+    if (node.text == "condition_bonuses"sv && record.has_flags) return CheckConditionBonuses(node);
+    if (node.text == "level"sv && record.name == "creature"sv) return CheckLevel(node);
+    if (node.text == "bonuses"sv && record.has_bonuses) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
         Error(node.span, "bonuses() takes what they modify, e.g. mover.bonuses(speed)");
         return {};
@@ -400,7 +404,7 @@ class TypeChecker {
 
   Type CheckMember(Expr& node) {
     if (node.binding.kind == BindingKind::kRowLiteral) return Type::Row(node.binding.name);
-    Type target = Check(*node.operands[0]);
+    const Type& target = Check(*node.operands[0]);
     if (!target.Known()) return {};
     if (target.kind == TypeKind::kRecord && target.name != kMapColumn) {
       const RecordKind* record = FindRecordKind(target.name);
@@ -426,7 +430,7 @@ class TypeChecker {
       }
       const tables::Table& table = *context_.tables.Find(target.name);
       node.binding = {BindingKind::kColumn, target.name, -1};
-      if (node.text == "label" || node.text == "name") return Type::Text();
+      if (node.text == "label"sv || node.text == "name"sv) return Type::Text();
       const tables::ColumnSchema* column = table.Column(node.text);  // the schema's or a declared one
       if (column == nullptr) {
         std::vector<std::string> names = {"label", "name"};
@@ -442,8 +446,8 @@ class TypeChecker {
   }
 
   Type CheckIndex(Expr& node) {
-    Type target = Check(*node.operands[0]);
-    Type index = Check(*node.operands[1]);
+    const Type& target = Check(*node.operands[0]);
+    const Type& index = Check(*node.operands[1]);
     if (!target.Known()) return {};
     if (target.kind != TypeKind::kRecord || target.name != kMapColumn) {
       Error(node.span, fmt::format("a {} cannot be indexed with [ ]", ast::TypeName(target)));
@@ -462,29 +466,29 @@ class TypeChecker {
 
   Type CheckBinary(Expr& node) {
     const std::string& op = node.text;
-    if (op == "and" || op == "or") {
+    if (op == "and"sv || op == "or"sv) {
       Expect(*node.operands[0], TypeKind::kBool, "a condition");
       Expect(*node.operands[1], TypeKind::kBool, "a condition");
       return Type::Bool();
     }
-    Type left = Check(*node.operands[0]);
-    Type right = Check(*node.operands[1]);
-    if (!left.Known() || !right.Known()) return op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=" ? Type::Bool() : Type{};
-    if (op == "==" || op == "!=") {
+    const Type& left = Check(*node.operands[0]);
+    const Type& right = Check(*node.operands[1]);
+    if (!left.Known() || !right.Known()) return op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv ? Type::Bool() : Type{};
+    if (op == "=="sv || op == "!="sv) {
       if (!SameKind(left, right) || left.kind == TypeKind::kModifiers || left.kind == TypeKind::kRecord) {
         Error(node.span, fmt::format("cannot compare a {} with a {}", ast::TypeName(left), ast::TypeName(right)));
       }
       return Type::Bool();
     }
-    if (op == "<" || op == "<=" || op == ">" || op == ">=") {
+    if (op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv) {
       if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
         Error(node.span, fmt::format("'{}' compares numbers or distances, not a {} and a {}", op,
                                      ast::TypeName(left), ast::TypeName(right)));
       }
       return Type::Bool();
     }
-    if (op == "+" && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
-      return left.name == "empty" ? right : left;
+    if (op == "+"sv && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
+      return left.name == "empty"sv ? right : left;
     }
     if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
       Error(node.span, fmt::format("'{}' works on numbers and distances, not a {} and a {}", op,
@@ -492,8 +496,8 @@ class TypeChecker {
       return {};
     }
     Unit unit = left.unit;
-    if (op == "*") unit = left.unit == Unit::kLength || right.unit == Unit::kLength ? Unit::kLength : Unit::kNone;
-    if (op == "/") unit = right.unit == Unit::kLength ? Unit::kNone : left.unit;
+    if (op == "*"sv) unit = left.unit == Unit::kLength || right.unit == Unit::kLength ? Unit::kLength : Unit::kNone;
+    if (op == "/"sv) unit = right.unit == Unit::kLength ? Unit::kNone : left.unit;
     return {TypeKind::kQuantity, unit, {}};
   }
 
@@ -502,7 +506,7 @@ class TypeChecker {
     result.name = "empty";
     for (size_t i = 0; i < node.operands.size(); ++i) {
       Type entry = Expect(*node.operands[i], TypeKind::kModifiers, "a modifier (bonus(…)) or a list of them");
-      if (entry.Known() && result.name == "empty" && entry.name != "empty") result = entry;
+      if (entry.Known() && result.name == "empty"sv && entry.name != "empty"sv) result = entry;
       if (node.conditions[i]) Expect(*node.conditions[i], TypeKind::kBool, "a condition after 'if'");
     }
     return result;
@@ -510,8 +514,8 @@ class TypeChecker {
 
   Type CheckNumber(Expr& node) {
     if (node.unit.empty()) return Type::Number();
-    if (node.unit == "square" || node.unit == "squares") node.number *= context_.square_ft;
-    if (node.unit == "mile" || node.unit == "miles") node.number *= 5280;
+    if (node.unit == "square"sv || node.unit == "squares"sv) node.number *= context_.square_ft;
+    if (node.unit == "mile"sv || node.unit == "miles"sv) node.number *= 5280;
     node.unit = "ft";
     return Type::Distance();
   }
@@ -535,7 +539,7 @@ class TypeChecker {
       case ExprKind::kMember: return CheckMember(node);
       case ExprKind::kIndex: return CheckIndex(node);
       case ExprKind::kUnary:
-        if (node.text == "not") {
+        if (node.text == "not"sv) {
           Expect(*node.operands[0], TypeKind::kBool, "a condition");
           return Type::Bool();
         }
@@ -543,8 +547,8 @@ class TypeChecker {
       case ExprKind::kBinary: return CheckBinary(node);
       case ExprKind::kIf: {
         Expect(*node.operands[0], TypeKind::kBool, "a condition");
-        Type yes = Check(*node.operands[1]);
-        Type no = Check(*node.operands[2]);
+        const Type& yes = Check(*node.operands[1]);
+        const Type& no = Check(*node.operands[2]);
         if (!SameKind(yes, no)) {
           Error(node.span, fmt::format("both branches must give the same type: 'then' gives a {}, 'else' a {}",
                                        ast::TypeName(yes), ast::TypeName(no)));
@@ -553,8 +557,7 @@ class TypeChecker {
         return yes.Known() ? yes : no;
       }
       case ExprKind::kLet: {
-        Type value = Check(*node.operands[0]);
-        locals_[static_cast<size_t>(node.binding.index)] = value;
+        locals_[static_cast<size_t>(node.binding.index)] = Check(*node.operands[0]);
         return Check(*node.operands[1]);
       }
       case ExprKind::kList: return CheckList(node);
@@ -562,7 +565,8 @@ class TypeChecker {
     return {};
   }
 
-  Type Check(Expr& node) {
+  // The node's type, kept in the node: callers read it there instead of copying it.
+  const Type& Check(Expr& node) {
     node.type = CheckKind(node);
     return node.type;
   }

@@ -1,3 +1,5 @@
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "dsl/check/environment.h"
@@ -5,6 +7,8 @@
 
 namespace rulecraft::check {
 namespace {
+
+using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -14,7 +18,7 @@ using ast::TypeKind;
 using ast::Unit;
 
 bool HasUnit(const Type& type) {
-  return type.kind == TypeKind::kQuantity || (type.kind == TypeKind::kModifiers && type.name != "empty");
+  return type.kind == TypeKind::kQuantity || (type.kind == TypeKind::kModifiers && type.name != "empty"sv);
 }
 
 const char* UnitWord(Unit unit) { return unit == Unit::kLength ? "a distance" : "a plain number"; }
@@ -49,9 +53,14 @@ class UnitChecker {
     return context_.diagnostics.Error("unit", span, std::move(message));
   }
 
+  // Whether two operands that must share a unit do not.
+  static bool Differ(const Expr& left, const Expr& right) {
+    return HasUnit(left.type) && HasUnit(right.type) && left.type.unit != right.type.unit;
+  }
+
   // Two operands that must share a unit.
   void Same(const Expr& node, const Expr& left, const Expr& right, const char* doing) {
-    if (!HasUnit(left.type) || !HasUnit(right.type) || left.type.unit == right.type.unit) return;
+    if (!Differ(left, right)) return;
     Error(node.span, fmt::format("cannot {} {} and {}: give the number a unit (e.g. '5 ft') or divide "
                                  "the distance by one (e.g. 'd / 5 ft')",
                                  doing, UnitWord(left.type.unit), UnitWord(right.type.unit)));
@@ -61,25 +70,26 @@ class UnitChecker {
     const Expr& left = *node.operands[0];
     const Expr& right = *node.operands[1];
     const std::string& op = node.text;
-    if (op == "+" || op == "-") return Same(node, left, right, op == "+" ? "add" : "subtract");
-    if (op == "%") return Same(node, left, right, "take the remainder of");
-    if (op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=") {
+    if (op == "+"sv || op == "-"sv) return Same(node, left, right, op == "+"sv ? "add" : "subtract");
+    if (op == "%"sv) return Same(node, left, right, "take the remainder of");
+    if (op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv) {
       return Same(node, left, right, "compare");
     }
     bool left_length = left.type.kind == TypeKind::kQuantity && left.type.unit == Unit::kLength;
     bool right_length = right.type.kind == TypeKind::kQuantity && right.type.unit == Unit::kLength;
-    if (op == "*" && left_length && right_length) {
+    if (op == "*"sv && left_length && right_length) {
       Error(node.span, "cannot multiply two distances: rules have no areas");
-    } else if (op == "/" && right_length && !left_length) {
+    } else if (op == "/"sv && right_length && !left_length) {
       Error(node.span, "cannot divide a plain number by a distance");
-    } else if (op == "^" && (left_length || right_length)) {
+    } else if (op == "^"sv && (left_length || right_length)) {
       Error(node.span, "'^' works on plain numbers only");
     }
   }
 
   void CheckCall(const Expr& node) {
-    if (node.binding.kind == BindingKind::kBuiltin && (node.text == "min" || node.text == "max")) {
+    if (node.binding.kind == BindingKind::kBuiltin && (node.text == "min"sv || node.text == "max"sv)) {
       for (size_t i = 1; i < node.operands.size(); ++i) {
+        if (!Differ(*node.operands[0], *node.operands[i])) continue;  // the message is made only when needed
         Same(node, *node.operands[0], *node.operands[i], ("take the " + node.text + " of").c_str());
       }
     }
@@ -90,7 +100,7 @@ class UnitChecker {
       const Type& arg = node.operands[i]->type;
       if (HasUnit(param) && HasUnit(arg) && param.unit != arg.unit) {
         Error(node.operands[i]->span, fmt::format("argument {} of '{}' must be {}, not {}", i + 1,
-                                                  node.text == "super" ? "super" : callee.name,
+                                                  node.text == "super"sv ? "super" : callee.name,
                                                   UnitWord(param.unit), UnitWord(arg.unit)));
       }
     }

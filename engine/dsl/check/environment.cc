@@ -1,5 +1,7 @@
 #include "dsl/check/environment.h"
 
+#include <unordered_map>
+
 namespace rulecraft::check {
 
 using ast::Type;
@@ -416,10 +418,14 @@ const std::vector<HookPoint>& HookPoints() {
 }
 
 const HookPoint* FindHookPoint(std::string_view name) {
-  for (const HookPoint& hook : HookPoints()) {
-    if (hook.name == name) return &hook;
-  }
-  return nullptr;
+  // Every rule's name is looked up here by several passes: hashed, not compared with each hook.
+  static const std::unordered_map<std::string_view, const HookPoint*> by_name = [] {
+    std::unordered_map<std::string_view, const HookPoint*> hooks;
+    for (const HookPoint& hook : HookPoints()) hooks.emplace(hook.name, &hook);  // the first of a name
+    return hooks;
+  }();
+  auto found = by_name.find(name);
+  return found == by_name.end() ? nullptr : found->second;
 }
 
 const std::vector<std::string>& BuiltinNames() {

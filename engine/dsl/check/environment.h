@@ -15,7 +15,7 @@ namespace rulecraft::check {
 struct RecordField {
   std::string name;
   ast::Type type;
-  std::string doc;
+  std::string_view doc;  // a literal: the tables below are built once per process, not copied
 };
 
 // A record kind the engine passes to rules (`creature`, `attack`, `step`, `square`).
@@ -24,7 +24,7 @@ struct RecordKind {
   std::vector<RecordField> fields;
   bool has_flags = false;    // supports `.has(name)` (conditions and traits)
   bool has_bonuses = false;  // supports `.bonuses(target)` (modifiers given in the scenario)
-  std::string doc;
+  std::string_view doc;
 
   // The index of a field, or -1.
   int FieldIndex(std::string_view field) const;
@@ -35,7 +35,7 @@ struct HookPoint {
   std::string name;
   std::vector<std::pair<std::string, ast::Type>> params;
   ast::Type result;
-  std::string doc;
+  std::string_view doc;
 };
 
 // Every record kind, in a fixed order.

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <functional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -9,6 +10,8 @@
 
 namespace rulecraft::check {
 namespace {
+
+using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -28,7 +31,10 @@ struct Scope {
 
 class Resolver {
  public:
-  Resolver(PassContext& context, ast::Rule& rule) : context_(context), rule_(rule) {}
+  // Records in `calls` the rules the body calls, in the order of the body's text (each call
+  // before its arguments).
+  Resolver(PassContext& context, ast::Rule& rule, std::vector<int>& calls)
+      : context_(context), rule_(rule), calls_(calls) {}
 
   void Run() {
     for (size_t i = 0; i < rule_.params.size(); ++i) {
@@ -72,9 +78,10 @@ class Resolver {
 
   // `super(…)` in an override calls the rule it replaces.
   bool ResolveSuper(Expr& node) {
-    if (node.text != "super") return false;
+    if (node.text != "super"sv) return false;
     if (!rule_.replaces.empty()) {
       node.binding = {BindingKind::kRule, rule_.replaces, context_.module.Find(rule_.replaces)};
+      calls_.push_back(node.binding.index);
     } else if (!rule_.is_override) {  // an override of nothing is reported already
       context_.diagnostics.Error(
           "unknown-name", node.span,
@@ -91,6 +98,7 @@ class Resolver {
     const auto& builtins = BuiltinNames();
     if (rule >= 0) {
       node.binding = {BindingKind::kRule, node.text, rule};
+      calls_.push_back(rule);
     } else if (std::find(builtins.begin(), builtins.end(), node.text) != builtins.end()) {
       node.binding = {BindingKind::kBuiltin, node.text, -1};
     } else {
@@ -104,7 +112,7 @@ class Resolver {
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
       Expr& arg = *node.operands[i];
-      if (node.text == "bonus" && i == 1 && arg.kind == ExprKind::kName) {
+      if (node.text == "bonus"sv && i == 1 && arg.kind == ExprKind::kName) {
         ResolveBonusType(arg);
       } else {
         Resolve(arg);
@@ -151,11 +159,11 @@ class Resolver {
       Expr& arg = *node.operands[i];
       // has(prone), bonuses(speed), level(monk): the argument is a name of its own kind, not a
       // variable; condition_bonuses(column, type): a column of `conditions`, then a bonus type.
-      bool named = node.text == "has" || node.text == "bonuses" || node.text == "any_condition" ||
-                   node.text == "level" || (node.text == "condition_bonuses" && i == 1);
+      bool named = node.text == "has"sv || node.text == "bonuses"sv || node.text == "any_condition"sv ||
+                   node.text == "level"sv || (node.text == "condition_bonuses"sv && i == 1);
       if (named && arg.kind == ExprKind::kName) {
         arg.binding = {BindingKind::kFlag, arg.text, -1};
-      } else if (node.text == "condition_bonuses" && i == 2 && arg.kind == ExprKind::kName) {
+      } else if (node.text == "condition_bonuses"sv && i == 2 && arg.kind == ExprKind::kName) {
         ResolveBonusType(arg);
       } else {
         Resolve(arg);
@@ -194,26 +202,15 @@ class Resolver {
 
   PassContext& context_;
   ast::Rule& rule_;
+  std::vector<int>& calls_;
   Scope scope_;
   int locals_ = 0;
 };
 
-// Collects the rules a rule body calls.
-void CollectCalls(const Expr& node, std::vector<int>& out) {
-  if (node.kind == ExprKind::kCall && node.binding.kind == BindingKind::kRule) {
-    out.push_back(node.binding.index);
-  }
-  for (const auto& operand : node.operands) CollectCalls(*operand, out);
-  for (const auto& condition : node.conditions) {
-    if (condition) CollectCalls(*condition, out);
-  }
-}
-
-// Reports each cycle of rule calls once, at the rule where it closes.
-void RejectRecursion(PassContext& context) {
+// Reports each cycle of rule calls once, at the rule where it closes; `calls[i]` holds the
+// rules rule i calls.
+void RejectRecursion(PassContext& context, const std::vector<std::vector<int>>& calls) {
   const auto& rules = context.module.rules;
-  std::vector<std::vector<int>> calls(rules.size());
-  for (size_t i = 0; i < rules.size(); ++i) CollectCalls(*rules[i].body, calls[i]);
   std::vector<int> state(rules.size(), 0);  // 0 new, 1 on the path, 2 done
   std::vector<int> path;
   std::function<void(int)> visit = [&](int rule) {
@@ -242,8 +239,9 @@ void RejectRecursion(PassContext& context) {
 }  // namespace
 
 void ResolveNames(PassContext& context) {
-  for (ast::Rule& rule : context.module.rules) Resolver(context, rule).Run();
-  RejectRecursion(context);
+  std::vector<std::vector<int>> calls(context.module.rules.size());
+  for (size_t i = 0; i < context.module.rules.size(); ++i) Resolver(context, context.module.rules[i], calls[i]).Run();
+  RejectRecursion(context, calls);
 }
 
 }  // namespace rulecraft::check

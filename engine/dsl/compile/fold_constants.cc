@@ -1,9 +1,12 @@
 #include "dsl/compile/fold_constants.h"
 
 #include <cmath>
+#include <string_view>
 
 namespace rulecraft::compile {
 namespace {
+
+using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::Expr;
 using ast::ExprKind;
@@ -22,8 +25,8 @@ void FoldBinary(Expr& node) {
   Expr& left = *node.operands[0];
   Expr& right = *node.operands[1];
   const std::string& op = node.text;
-  if ((op == "and" || op == "or") && IsBool(left)) {
-    bool decides = op == "and" ? !left.boolean : left.boolean;
+  if ((op == "and"sv || op == "or"sv) && IsBool(left)) {
+    bool decides = op == "and"sv ? !left.boolean : left.boolean;
     if (decides) {
       Become(node, std::move(node.operands[0]));
     } else {
@@ -34,18 +37,18 @@ void FoldBinary(Expr& node) {
   if (!IsNumber(left) || !IsNumber(right)) return;
   double a = left.number;
   double b = right.number;
-  bool compare = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
+  bool compare = op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv;
   if (compare) {
-    bool value = op == "==" ? a == b : op == "!=" ? a != b : op == "<" ? a < b
-               : op == "<=" ? a <= b : op == ">" ? a > b : a >= b;
+    bool value = op == "=="sv ? a == b : op == "!="sv ? a != b : op == "<"sv ? a < b
+               : op == "<="sv ? a <= b : op == ">"sv ? a > b : a >= b;
     node.kind = ExprKind::kBool;
     node.boolean = value;
     node.operands.clear();
     return;
   }
-  if ((op == "/" || op == "%") && b == 0) return;  // left for the evaluator to report
-  double value = op == "+" ? a + b : op == "-" ? a - b : op == "*" ? a * b : op == "/" ? a / b
-               : op == "%" ? std::fmod(a, b) : std::pow(a, b);
+  if ((op == "/"sv || op == "%"sv) && b == 0) return;  // left for the evaluator to report
+  double value = op == "+"sv ? a + b : op == "-"sv ? a - b : op == "*"sv ? a * b : op == "/"sv ? a / b
+               : op == "%"sv ? std::fmod(a, b) : std::pow(a, b);
   node.kind = ExprKind::kNumber;
   node.number = value;
   node.unit = node.type.unit == ast::Unit::kLength ? "ft" : "";
@@ -62,11 +65,11 @@ void Fold(Expr& node) {
       FoldBinary(node);
       return;
     case ExprKind::kUnary:
-      if ((node.text == "-" || node.text == "+") && IsNumber(*node.operands[0])) {
-        bool negate = node.text == "-";
+      if ((node.text == "-"sv || node.text == "+"sv) && IsNumber(*node.operands[0])) {
+        bool negate = node.text == "-"sv;
         Become(node, std::move(node.operands[0]));
         if (negate) node.number = -node.number;
-      } else if (node.text == "not" && IsBool(*node.operands[0])) {
+      } else if (node.text == "not"sv && IsBool(*node.operands[0])) {
         Become(node, std::move(node.operands[0]));
         node.boolean = !node.boolean;
       }

@@ -2,14 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 #include "dsl/check/environment.h"
 #include "tables/schema.h"
 
 namespace rulecraft::compile {
 namespace {
+
+using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -38,21 +42,34 @@ class Lowerer {
 
   void Run() {
     for (const auto& row : TableRows("bonus_types")) program_.bonus_types.push_back(Policy(*row));
+    program_.rules.reserve(context_.module.rules.size());
     for (const ast::Rule& rule : context_.module.rules) {
-      CompiledRule compiled;
+      CompiledRule& compiled = program_.rules.emplace_back();
       compiled.name = rule.name;
       compiled.params = static_cast<int>(rule.params.size());
       compiled.frame = compiled.params + rule.locals;
       compiled.result = rule.result;
       compiled.span = rule.name_span;
+      compiled.param_types.reserve(rule.params.size());
       for (const ast::Param& param : rule.params) compiled.param_types.push_back(param.type);
-      program_.rules.push_back(std::move(compiled));
     }
+    // Each rule is emitted into the scratch vectors, whose capacity the rules share, then
+    // copied out at its size: one allocation per rule instead of one per doubling.
+    std::vector<Instr> code;
+    std::vector<std::pair<uint32_t, SourceSpan>> places;
     for (size_t i = 0; i < context_.module.rules.size(); ++i) {
       rule_ = &program_.rules[i];
+      rule_->code.swap(code);
+      rule_->places.swap(places);
       depth_ = 0;
       Emit(*context_.module.rules[i].body);
       Add(Op::kReturn);
+      code.swap(rule_->code);
+      places.swap(rule_->places);
+      rule_->code.assign(code.begin(), code.end());
+      rule_->places.assign(std::make_move_iterator(places.begin()), std::make_move_iterator(places.end()));
+      code.clear();
+      places.clear();
     }
   }
 
@@ -71,10 +88,10 @@ class Lowerer {
     const tables::Value* bonuses = row.Get("bonuses");
     const tables::Value* penalties = row.Get("penalties");
     std::string stacking = bonuses != nullptr ? bonuses->text : "stack";
-    policy.bonuses = stacking == "highest" ? BonusPolicy::Bonuses::kHighest
-                   : stacking == "highest_per_source" ? BonusPolicy::Bonuses::kHighestPerSource
+    policy.bonuses = stacking == "highest"sv ? BonusPolicy::Bonuses::kHighest
+                   : stacking == "highest_per_source"sv ? BonusPolicy::Bonuses::kHighestPerSource
                                                       : BonusPolicy::Bonuses::kStack;
-    policy.penalties = penalties != nullptr && penalties->text == "lowest" ? BonusPolicy::Penalties::kLowest
+    policy.penalties = penalties != nullptr && penalties->text == "lowest"sv ? BonusPolicy::Penalties::kLowest
                                                                            : BonusPolicy::Penalties::kStack;
     return policy;
   }
@@ -105,9 +122,35 @@ class Lowerer {
   }
 
 
+  // The cell of `column` in `row`, or nullptr; `hint` is where the previous row kept it (rows
+  // of one table list their cells alike), checked before searching.
+  static const tables::Value* CellAt(const tables::Row& row, std::string_view column, size_t& hint) {
+    if (hint < row.cells.size() && row.cells[hint].first == column) return &row.cells[hint].second;
+    for (size_t i = 0; i < row.cells.size(); ++i) {
+      if (row.cells[i].first == column) {
+        hint = i;
+        return &row.cells[i].second;
+      }
+    }
+    return nullptr;
+  }
+
+  // Which rows of `table` name footnotes (have a `notes` cell), found once per table rather than
+  // once per column the rules read (FootnoteEffects of another row is empty).
+  const std::vector<bool>& NotedRows(const tables::Table& table) {
+    for (const auto& [known, rows] : noted_rows_) {
+      if (known == &table) return rows;
+    }
+    std::vector<bool> rows;
+    rows.reserve(table.rows.size());
+    size_t hint = 0;
+    for (const tables::Row& row : table.rows) rows.push_back(CellAt(row, "notes", hint) != nullptr);
+    return noted_rows_.emplace_back(&table, std::move(rows)).second;
+  }
+
   int ColumnId(const std::string& table_name, const std::string& column) {
     for (size_t i = 0; i < program_.columns.size(); ++i) {
-      if (program_.columns[i].table == table_name && program_.columns[i].column == column) {
+      if (program_.columns[i].column == column && program_.columns[i].table == table_name) {
         return static_cast<int>(i);
       }
     }
@@ -115,17 +158,28 @@ class Lowerer {
     data.table = table_name;
     data.column = column;
     const tables::Table* table = context_.tables.Find(table_name);
-    for (const tables::Row& row : table->rows) {
+    size_t rows = table->rows.size();
+    data.values.reserve(rows);
+    data.written.reserve(rows);
+    data.spans.reserve(rows);
+    data.rows.reserve(rows);
+    data.effects.resize(rows);  // FootnoteEffects of a table without footnotes is empty
+    const std::vector<bool>* noted = table->footnotes.empty() ? nullptr : &NotedRows(*table);
+    bool label = column == "label"sv;
+    bool name = column == "name"sv;
+    size_t hint = 0;
+    for (size_t at = 0; at < rows; ++at) {
+      const tables::Row& row = table->rows[at];
       data.rows.push_back(row.name);
-      data.effects.push_back(table->FootnoteEffects(row, column));
-      if (column == "label" || column == "name") {
-        const std::string& text = column == "label" ? row.label : row.name;
+      if (noted != nullptr && (*noted)[at]) data.effects[at] = table->FootnoteEffects(row, column);
+      if (label || name) {
+        const std::string& text = label ? row.label : row.name;
         data.values.push_back(Intern(program_.strings, text));
         data.written.push_back(text);
         data.spans.push_back(row.span);
         continue;
       }
-      const tables::Value* cell = row.Get(column);
+      const tables::Value* cell = CellAt(row, column, hint);
       double value = 0;  // an absent optional cell, or n/a, reads as 0
       if (cell != nullptr && cell->kind == tables::Value::Kind::kText) {
         value = Intern(program_.strings, cell->text);
@@ -133,7 +187,13 @@ class Lowerer {
         value = cell->number;
       }
       data.values.push_back(value);
-      data.written.push_back(cell != nullptr ? (cell->text.empty() ? std::to_string(value) : cell->text) : "(absent)");
+      if (cell == nullptr) {
+        data.written.emplace_back("(absent)");
+      } else if (cell->text.empty()) {
+        data.written.push_back(std::to_string(value));
+      } else {
+        data.written.push_back(cell->text);
+      }
       data.spans.push_back(cell != nullptr ? cell->span : row.span);
     }
     program_.columns.push_back(std::move(data));
@@ -177,7 +237,7 @@ class Lowerer {
   }
 
   static bool IsBonusCall(const Expr& node) {
-    return node.kind == ExprKind::kCall && node.binding.kind == BindingKind::kBuiltin && node.text == "bonus";
+    return node.kind == ExprKind::kCall && node.binding.kind == BindingKind::kBuiltin && node.text == "bonus"sv;
   }
 
   // bonus(NUMBER, type): a bonus whose value is a constant (after folding).
@@ -198,7 +258,7 @@ class Lowerer {
   // target; nullopt when it is another condition.
   std::optional<Instr> HasTest(const Expr& condition) {
     if (condition.kind != ExprKind::kMember || condition.binding.kind != BindingKind::kMethod ||
-        condition.text != "has" || condition.operands[0]->kind != ExprKind::kName) {
+        condition.text != "has"sv || condition.operands[0]->kind != ExprKind::kName) {
       return std::nullopt;
     }
     int slot = condition.operands[0]->binding.index;
@@ -231,22 +291,22 @@ class Lowerer {
       depth_ += 1 - static_cast<int>(node.operands.size());
       return;
     }
-    const std::string& name = node.text;
+    std::string_view name = node.text;
     if (IsBonusCall(node)) {
       Add(Op::kListBegin);
       EmitBonus(node);
       Add(Op::kListEnd);
       return;
     }
-    if (name == "total" && EmitTotalTable(*node.operands[0])) return;
+    if (name == "total"sv && EmitTotalTable(*node.operands[0])) return;
     for (const auto& arg : node.operands) Emit(*arg);
-    if (name == "floor") Add(Op::kFloor);
-    if (name == "ceil") Add(Op::kCeil);
-    if (name == "round") Add(Op::kRound);
-    if (name == "abs") Add(Op::kAbs);
-    if (name == "min") Add(Op::kMin, static_cast<int32_t>(node.operands.size()));
-    if (name == "max") Add(Op::kMax, static_cast<int32_t>(node.operands.size()));
-    if (name == "total") Add(Op::kTotal);
+    if (name == "floor"sv) Add(Op::kFloor);
+    if (name == "ceil"sv) Add(Op::kCeil);
+    if (name == "round"sv) Add(Op::kRound);
+    if (name == "abs"sv) Add(Op::kAbs);
+    if (name == "min"sv) Add(Op::kMin, static_cast<int32_t>(node.operands.size()));
+    if (name == "max"sv) Add(Op::kMax, static_cast<int32_t>(node.operands.size()));
+    if (name == "total"sv) Add(Op::kTotal);
     // count(b) is b itself: conditions are 0 or 1.
   }
 
@@ -264,12 +324,12 @@ class Lowerer {
         Add(Op::kField, node.binding.index + kRecordHeader);
         return;
       default:  // methods
-        if (node.text == "any_condition") return EmitAnyCondition(node);
-        if (node.text == "condition_bonuses") return EmitConditionBonuses(node);
+        if (node.text == "any_condition"sv) return EmitAnyCondition(node);
+        if (node.text == "condition_bonuses"sv) return EmitConditionBonuses(node);
         Emit(*node.operands[0]);
-        if (node.text == "has") {
+        if (node.text == "has"sv) {
           Add(Op::kHas, Intern(program_.flags, node.operands[1]->text));
-        } else if (node.text == "level") {
+        } else if (node.text == "level"sv) {
           Add(Op::kLevel, Intern(program_.level_classes, node.operands[1]->text));
         } else {
           Add(Op::kBonuses, Intern(program_.bonus_targets, node.operands[1]->text));
@@ -285,8 +345,9 @@ class Lowerer {
     const tables::Table* table = context_.tables.Find("conditions");
     int id = ColumnId("conditions", column);
     int held = 0;
+    size_t hint = 0;
     for (size_t row = 0; row < table->rows.size(); ++row) {
-      const tables::Value* cell = table->rows[row].Get(column);
+      const tables::Value* cell = CellAt(table->rows[row], column, hint);
       if (cell == nullptr || !cell->AsBool()) continue;
       Emit(*node.operands[0]);
       int flag = Intern(program_.flags, table->rows[row].name);
@@ -320,10 +381,10 @@ class Lowerer {
     const std::string& column = node.operands[1]->text;
     const tables::Table* table = context_.tables.Find("conditions");
     int id = ColumnId("conditions", column);
-    const ColumnData data = program_.columns[static_cast<size_t>(id)];  // a copy: Emit may add columns
+    auto data = [&]() -> const ColumnData& { return program_.columns[static_cast<size_t>(id)]; };  // Emit may add columns
     Add(Op::kListBegin);
     for (size_t row = 0; row < table->rows.size(); ++row) {
-      if (data.values[row] == 0 && data.effects[row].empty()) continue;
+      if (data().values[row] == 0 && data().effects[row].empty()) continue;
       const tables::Row& condition = table->rows[row];
       Emit(*node.operands[0]);
       Add(Op::kHas, Intern(program_.flags, condition.name));
@@ -332,7 +393,7 @@ class Lowerer {
       Add(Op::kColumn, id);
       ModifierOrigin origin;
       origin.source = condition.label.empty() ? condition.name : condition.label;
-      origin.span = data.spans[row];
+      origin.span = data().spans[row];
       program_.origins.push_back(origin);
       Add(Op::kBonus, RowBonusType(condition, node.operands[2]->binding.index),
           static_cast<double>(program_.origins.size() - 1));
@@ -342,10 +403,10 @@ class Lowerer {
   }
 
   void EmitBinary(const Expr& node) {
-    const std::string& op = node.text;
-    if (op == "and" || op == "or") {
+    std::string_view op = node.text;
+    if (op == "and"sv || op == "or"sv) {
       Emit(*node.operands[0]);
-      size_t jump = Add(op == "and" ? Op::kJumpIfFalseKeep : Op::kJumpIfTrueKeep);
+      size_t jump = Add(op == "and"sv ? Op::kJumpIfFalseKeep : Op::kJumpIfTrueKeep);
       depth_ -= 1;  // on the fall-through path the value was popped
       Emit(*node.operands[1]);
       Patch(jump);
@@ -357,7 +418,7 @@ class Lowerer {
       Add(Op::kConcat);
       return;
     }
-    static const std::pair<const char*, Op> kOps[] = {
+    static constexpr std::pair<std::string_view, Op> kOps[] = {
         {"+", Op::kAdd}, {"-", Op::kSub}, {"*", Op::kMul}, {"/", Op::kDiv}, {"%", Op::kMod},
         {"^", Op::kPow}, {"==", Op::kEq}, {"!=", Op::kNe}, {"<", Op::kLt}, {"<=", Op::kLe},
         {">", Op::kGt},  {">=", Op::kGe}};
@@ -368,6 +429,7 @@ class Lowerer {
       } else {
         Add(code);
       }
+      return;
     }
   }
 
@@ -419,7 +481,7 @@ class Lowerer {
   // Adds the terms of `condition` to `bonus`: `name.has(flag)` (all on one record, bits < 64),
   // `name.field` (at most TableBonus::kMaxFields), and `and` of them; false for anything else.
   bool TableTerms(const Expr& condition, TableBonus& bonus, int& fields) {
-    if (condition.kind == ExprKind::kBinary && condition.text == "and") {
+    if (condition.kind == ExprKind::kBinary && condition.text == "and"sv) {
       return TableTerms(*condition.operands[0], bonus, fields) && TableTerms(*condition.operands[1], bonus, fields);
     }
     if (condition.kind != ExprKind::kMember || condition.operands.empty() ||
@@ -428,7 +490,7 @@ class Lowerer {
     }
     int slot = condition.operands[0]->binding.index;
     if (slot < 0 || slot > std::numeric_limits<uint8_t>::max()) return false;
-    if (condition.binding.kind == BindingKind::kMethod && condition.text == "has") {
+    if (condition.binding.kind == BindingKind::kMethod && condition.text == "has"sv) {
       int flag = Intern(program_.flags, condition.operands[1]->text);  // as EmitMember would
       if (flag >= 64 || (bonus.flags != 0 && bonus.slot != slot)) return false;
       bonus.slot = static_cast<uint8_t>(slot);
@@ -552,7 +614,7 @@ class Lowerer {
       }
       case ExprKind::kUnary:
         Emit(*node.operands[0]);
-        if (node.text != "+") Add(node.text == "not" ? Op::kNot : Op::kNeg);
+        if (node.text != "+"sv) Add(node.text == "not"sv ? Op::kNot : Op::kNeg);
         return;
       case ExprKind::kBinary: EmitBinary(node); return;
       case ExprKind::kIf: {
@@ -578,6 +640,7 @@ class Lowerer {
   Program& program_;
   CompiledRule* rule_ = nullptr;
   int depth_ = 0;
+  std::vector<std::pair<const tables::Table*, std::vector<bool>>> noted_rows_;  // NotedRows
 };
 
 }  // namespace

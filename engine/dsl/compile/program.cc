@@ -137,6 +137,21 @@ std::string Operand(const Program& program, const Instr& instr) {
 
 }  // namespace
 
+void CellSpans::push_back(const SourceSpan& span) {
+  size_t file = files_.size();
+  while (file > 0 && files_[file - 1] != span.file) --file;  // the latest file is the likeliest
+  if (file == 0) {
+    files_.push_back(span.file);
+    file = files_.size();
+  }
+  cells_.push_back({static_cast<uint32_t>(file - 1), span.begin, span.end});
+}
+
+SourceSpan CellSpans::operator[](size_t i) const {
+  const Cell& cell = cells_[i];
+  return {files_[cell.file], cell.begin, cell.end};
+}
+
 const SourceSpan& CompiledRule::PlaceOf(size_t pc) const {
   for (const auto& [at, place] : places) {
     if (at == pc) return place;

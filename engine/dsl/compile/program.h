@@ -137,13 +137,35 @@ struct CompiledRule {
   const SourceSpan& PlaceOf(size_t pc) const;
 };
 
+// Where each cell of a column was written. A column's cells come from one file or a few (a
+// child ruleset's rows), so each file name is kept once and a cell's SourceSpan is made when
+// asked for (explanations), instead of a copy of the file name per cell.
+class CellSpans {
+ public:
+  // Appends the place of the next cell.
+  void push_back(const SourceSpan& span);
+  // The place of cell `i`.
+  SourceSpan operator[](size_t i) const;
+  size_t size() const { return cells_.size(); }
+  void reserve(size_t cells) { cells_.reserve(cells); }
+
+ private:
+  struct Cell {
+    uint32_t file = 0;  // index into files_
+    uint32_t begin = 0;
+    uint32_t end = 0;
+  };
+  std::vector<std::string> files_;
+  std::vector<Cell> cells_;
+};
+
 // One table column as the rules read it: a number per row (text as string ids).
 struct ColumnData {
   std::string table;
   std::string column;
   std::vector<double> values;
   std::vector<std::string> written;  // each cell as written, for explanations
-  std::vector<SourceSpan> spans;
+  CellSpans spans;
   std::vector<std::string> rows;
   std::vector<std::vector<std::string>> effects;  // per row: its footnotes' effects
 };
