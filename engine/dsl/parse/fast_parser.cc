@@ -1,8 +1,10 @@
 #include "dsl/parse/fast_parser.h"
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,9 +77,16 @@ Tok WordKind(std::string_view word) {
   return Tok::kIdent;
 }
 
-bool IsWordStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
-bool IsWordPart(unsigned char c) { return IsWordStart(c) || IsDigit(c); }
+constexpr bool IsWordStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+constexpr bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+// Which bytes continue a word ([a-zA-Z_0-9]), one lookup a byte.
+constexpr std::array<bool, 256> kWordPart = [] {
+  std::array<bool, 256> part{};
+  for (unsigned c = 0; c < 256; ++c) part[c] = IsWordStart(static_cast<unsigned char>(c)) || IsDigit(static_cast<unsigned char>(c));
+  return part;
+}();
+bool IsWordPart(unsigned char c) { return kWordPart[c]; }
 
 bool IsPrintable(unsigned char c) { return c >= 0x20 && c < 0x7F; }
 
@@ -89,6 +98,62 @@ size_t SkipOther(std::string_view text, size_t at) {
   while (end < text.size() && static_cast<unsigned char>(text[end]) >= 0x80) ++end;
   if (end == at || FirstBadByte(text.substr(at, end - at))) throw Unsure{};
   return end;
+}
+
+// Whether all eight bytes of `word` are printable ASCII (0x20 to 0x7E).
+bool AllPrintable(uint64_t word) {
+  constexpr uint64_t kOnes = ~uint64_t{0} / 255;
+  constexpr uint64_t kHighs = kOnes * 0x80;
+  uint64_t below_space = (word - kOnes * 0x20) & ~word & kHighs;  // set when a byte is below 0x20
+  uint64_t above_tilde = ((word + kOnes) | word) & kHighs;         // set when a byte is above 0x7E
+  return (below_space | above_tilde) == 0;
+}
+
+// The length of the well-formed UTF-8 sequence of two to four bytes at `at` (Unicode table 3-7,
+// as base/text_bytes.cc reads it), or 0 when the bytes there are not one.
+size_t MultiByteLength(std::string_view text, size_t at) {
+  auto byte = [&](size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
+  auto in = [](unsigned value, unsigned low, unsigned high) { return value - low <= high - low; };
+  unsigned lead = byte(0);
+  if (in(lead, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
+  if (in(lead, 0xE0, 0xEF)) {
+    unsigned low = lead == 0xE0 ? 0xA0 : 0x80;
+    unsigned high = lead == 0xED ? 0x9F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) ? 3 : 0;
+  }
+  if (in(lead, 0xF0, 0xF4)) {
+    unsigned low = lead == 0xF0 ? 0x90 : 0x80;
+    unsigned high = lead == 0xF4 ? 0x8F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) && in(byte(3), 0x80, 0xBF) ? 4 : 0;
+  }
+  return 0;
+}
+
+// Past a comment's text from `at` (just after its '#') to the line break or end that closes it
+// (COMMENT : '#' ~[\r\n]*), printable ASCII eight bytes at a time; throws Unsure at a byte that is
+// not UTF-8 text (base/text_bytes.h's FirstBadByte): a control character other than a tab, or a
+// byte that is not part of a well-formed UTF-8 sequence.
+size_t SkipComment(std::string_view text, size_t at) {
+  const size_t size = text.size();
+  while (true) {
+    for (uint64_t word; at + sizeof word <= size; at += sizeof word) {
+      std::memcpy(&word, text.data() + at, sizeof word);
+      if (!AllPrintable(word)) break;
+    }
+    while (at < size && IsPrintable(static_cast<unsigned char>(text[at]))) ++at;
+    if (at >= size) return at;
+    auto byte = static_cast<unsigned char>(text[at]);
+    if (byte == '\n' || byte == '\r') return at;
+    if (byte == '\t') {
+      ++at;
+      continue;
+    }
+    do {  // a run of multi-byte sequences, as in a word of a script other than Latin
+      size_t length = MultiByteLength(text, at);
+      if (length == 0) throw Unsure{};
+      at += length;
+    } while (at < size && static_cast<unsigned char>(text[at]) >= 0x80);
+  }
 }
 
 // The tokens of `text` and a last kEof, as Rules.g4's lexer reads them; throws Unsure at anything
@@ -109,17 +174,8 @@ std::vector<Token> Lex(std::string_view text) {
       ++i;
       continue;
     }
-    if (c == '#') {  // COMMENT : '#' ~[\r\n]*
-      for (++i; i < size;) {
-        auto b = static_cast<unsigned char>(text[i]);
-        if (IsPrintable(b)) {
-          ++i;
-        } else if (b == '\n' || b == '\r') {
-          break;
-        } else {
-          i = SkipOther(text, i);
-        }
-      }
+    if (c == '#') {
+      i = SkipComment(text, i + 1);
       continue;
     }
     size_t begin = i;
