@@ -328,7 +328,9 @@ std::string Unquote(std::string_view quoted) {
 
 class Parser {
  public:
-  Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {}
+  Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {
+    pending_.reserve(64);
+  }
 
   ast::RulesFile File() {
     ast::RulesFile out;
@@ -479,16 +481,15 @@ class Parser {
       if (kind == Tok::kDot) {  // kMemberRank is above any rank passed down
         Take();
         const Token& field = ExpectName();
-        std::vector<ast::ExprPtr> args;
         bool call = Peek() == Tok::kLParen;
         uint32_t end = field.end;
-        if (call) end = Args(args);
+        size_t mark = pending_.size();
+        pending_.push_back(std::move(left.node));
+        if (call) end = Args();
         Parsed member = Make(ast::ExprKind::kMember, left.begin, end);
         member.node->text = std::string(Text(field));
         member.node->member_call = call;
-        member.node->operands.reserve(args.size() + 1);
-        member.node->operands.push_back(std::move(left.node));
-        for (auto& arg : args) member.node->operands.push_back(std::move(arg));
+        member.node->operands = TakePending(mark);
         left = std::move(member);
         continue;
       }
@@ -497,8 +498,7 @@ class Parser {
         Parsed index = Expr(0);
         uint32_t end = Expect(Tok::kRBracket).end;
         Parsed node = Make(ast::ExprKind::kIndex, left.begin, end);
-        node.node->operands.push_back(std::move(left.node));
-        node.node->operands.push_back(std::move(index.node));
+        SetOperands(*node.node, std::move(left.node), std::move(index.node));
         left = std::move(node);
         continue;
       }
@@ -508,19 +508,18 @@ class Parser {
       Parsed right = Expr(kind == Tok::kCaret ? op_rank : op_rank + 1);
       Parsed node = Make(ast::ExprKind::kBinary, left.begin, right.end);
       node.node->text = std::string(Text(op));
-      node.node->operands.push_back(std::move(left.node));
-      node.node->operands.push_back(std::move(right.node));
+      SetOperands(*node.node, std::move(left.node), std::move(right.node));
       left = std::move(node);
     }
     return left;
   }
 
-  // '(' (expr (',' expr)*)? ')' into `args`; the ')' token's end.
-  uint32_t Args(std::vector<ast::ExprPtr>& args) {
+  // '(' (expr (',' expr)*)? ')' onto the pending nodes; the ')' token's end.
+  uint32_t Args() {
     Expect(Tok::kLParen);
     if (Peek() != Tok::kRParen) {
       while (true) {
-        args.push_back(Expr(0).node);
+        pending_.push_back(Expr(0).node);
         if (Peek() != Tok::kComma) break;
         Take();
       }
@@ -533,7 +532,7 @@ class Parser {
     Parsed operand = Expr(rank);
     Parsed node = Make(ast::ExprKind::kUnary, op.begin, operand.end);
     node.node->text = std::string(Text(op));
-    node.node->operands.push_back(std::move(operand.node));
+    SetOperands(*node.node, std::move(operand.node));
     return node;
   }
 
@@ -553,9 +552,7 @@ class Parser {
         Expect(Tok::kElse);
         Parsed no = Expr(kIfRank);
         Parsed node = Make(ast::ExprKind::kIf, first.begin, no.end);
-        node.node->operands.push_back(std::move(cond.node));
-        node.node->operands.push_back(std::move(yes.node));
-        node.node->operands.push_back(std::move(no.node));
+        SetOperands(*node.node, std::move(cond.node), std::move(yes.node), std::move(no.node));
         return node;
       }
       case Tok::kLet: {
@@ -567,8 +564,7 @@ class Parser {
         Parsed body = Expr(kLetRank);
         Parsed node = Make(ast::ExprKind::kLet, first.begin, body.end);
         node.node->text = std::string(Text(name));
-        node.node->operands.push_back(std::move(value.node));
-        node.node->operands.push_back(std::move(body.node));
+        SetOperands(*node.node, std::move(value.node), std::move(body.node));
         return node;
       }
       case Tok::kNumber: {
@@ -606,11 +602,11 @@ class Parser {
           node.node->text = std::string(Text(first));
           return node;
         }
-        std::vector<ast::ExprPtr> args;
-        uint32_t end = Args(args);
+        size_t mark = pending_.size();
+        uint32_t end = Args();
         Parsed node = Make(ast::ExprKind::kCall, first.begin, end);
         node.node->text = std::string(Text(first));
-        node.node->operands = std::move(args);
+        node.node->operands = TakePending(mark);
         return node;
       }
       case Tok::kLParen: {
@@ -629,29 +625,53 @@ class Parser {
   // '[' (entry (',' entry)*)? ','? ']' with entry : expr ('if' expr)?
   Parsed List() {
     const Token& open = Take();
-    std::vector<ast::ExprPtr> values;
-    std::vector<ast::ExprPtr> conditions;
+    size_t mark = pending_.size();  // each entry's value, then its condition or null
     if (Peek() == Tok::kComma) {
       Take();
     } else {
       while (Peek() != Tok::kRBracket) {
-        values.push_back(Expr(0).node);
-        conditions.push_back(Peek() == Tok::kIf ? (Take(), Expr(0).node) : nullptr);
+        pending_.push_back(Expr(0).node);
+        pending_.push_back(Peek() == Tok::kIf ? (Take(), Expr(0).node) : nullptr);
         if (Peek() != Tok::kComma) break;
         Take();
       }
     }
     uint32_t end = Expect(Tok::kRBracket).end;
     Parsed node = Make(ast::ExprKind::kList, open.begin, end);
-    node.node->operands = std::move(values);
-    node.node->conditions = std::move(conditions);
+    size_t entries = (pending_.size() - mark) / 2;
+    node.node->operands.reserve(entries);
+    node.node->conditions.reserve(entries);
+    for (size_t i = mark; i < pending_.size(); i += 2) {
+      node.node->operands.push_back(std::move(pending_[i]));
+      node.node->conditions.push_back(std::move(pending_[i + 1]));
+    }
+    pending_.resize(mark);
     return node;
+  }
+
+  // `node`'s operands, in a vector of their number.
+  template <typename... Operands>
+  static void SetOperands(ast::Expr& node, Operands&&... operands) {
+    node.operands.reserve(sizeof...(operands));
+    (node.operands.push_back(std::forward<Operands>(operands)), ...);
+  }
+
+  // The pending nodes from `mark` on, taken off the stack into a vector of their number.
+  std::vector<ast::ExprPtr> TakePending(size_t mark) {
+    std::vector<ast::ExprPtr> taken;
+    taken.reserve(pending_.size() - mark);
+    for (size_t i = mark; i < pending_.size(); ++i) taken.push_back(std::move(pending_[i]));
+    pending_.resize(mark);
+    return taken;
   }
 
   const SourceFile& file_;
   std::string_view text_;
   std::vector<Token> tokens_;
   size_t at_ = 0;
+  // Nodes parsed for a node not yet made (a call's arguments, a list's entries), innermost last,
+  // so that each node's operands are allocated once at their number.
+  std::vector<ast::ExprPtr> pending_;
 };
 
 }  // namespace
