@@ -331,6 +331,18 @@ TEST(FastParse, CommentsAndStringsHoldUtf8TextOnly) {
   EXPECT_FALSE(Compare("# \xC0\xAF\nrule a() = 1\n", "an overlong form").fast_accepted);
   EXPECT_FALSE(Compare("# \x01\nrule a() = 1\n", "a control character").fast_accepted);
   EXPECT_FALSE(Compare("rule a() = é\n", "non-ASCII outside comments and strings").fast_accepted);
+  // Comments are read eight bytes at a time: a bad byte is found wherever it falls in a long one.
+  const std::string words = "# a comment long enough for words of eight bytes,";
+  for (size_t at = 0; at <= 17; ++at) {
+    std::string before = words + std::string(at, 'x');
+    EXPECT_TRUE(Compare(before + " тест 다이 —\t\xF0\x9F\x8E\xB2 x\r\nrule a() = 1 # end", "scripts").fast_accepted) << at;
+    EXPECT_FALSE(Compare(before + "\x7F tail\nrule a() = 1\n", "a DEL").fast_accepted) << at;
+    EXPECT_FALSE(Compare(before + "\x1B tail\nrule a() = 1\n", "an escape").fast_accepted) << at;
+    EXPECT_FALSE(Compare(before + "тест\x80 tail\nrule a() = 1\n", "a lone continuation").fast_accepted) << at;
+    EXPECT_FALSE(Compare(before + "\xED\xA0\x80\nrule a() = 1\n", "a surrogate").fast_accepted) << at;
+    EXPECT_FALSE(Compare(before + "\xF4\x90\x80\x80\nrule a() = 1\n", "past U+10FFFF").fast_accepted) << at;
+    EXPECT_FALSE(Compare(before + "\xE2\x80", "a sequence cut by the end").fast_accepted) << at;
+  }
 }
 
 TEST(FastParse, SpansAsAntlrGivesThem) {

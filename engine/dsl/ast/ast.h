@@ -2,11 +2,13 @@
 // Passes (dsl/check) fill in `binding` and `type`; dsl/compile lowers the result.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "dsl/ast/manifest.h"
+#include "dsl/ast/node_blocks.h"
 #include "dsl/ast/types.h"
 #include "rulecraft/diagnostic.h"
 
@@ -67,6 +69,10 @@ struct Expr {
 
   Binding binding;  // ResolveNames
   Type type;        // CheckTypes, CheckUnits
+
+  // Nodes are cut from blocks of many (node_blocks.h).
+  static void* operator new(std::size_t size) { return AllocateNode(size); }
+  static void operator delete(void* node) noexcept { FreeNode(node); }
 };
 
 // One rule parameter, with its declared type name (empty when the hook point gives it).

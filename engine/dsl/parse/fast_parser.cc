@@ -1,8 +1,10 @@
 #include "dsl/parse/fast_parser.h"
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,9 +77,16 @@ Tok WordKind(std::string_view word) {
   return Tok::kIdent;
 }
 
-bool IsWordStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
-bool IsWordPart(unsigned char c) { return IsWordStart(c) || IsDigit(c); }
+constexpr bool IsWordStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+constexpr bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+// Which bytes continue a word ([a-zA-Z_0-9]), one lookup a byte.
+constexpr std::array<bool, 256> kWordPart = [] {
+  std::array<bool, 256> part{};
+  for (unsigned c = 0; c < 256; ++c) part[c] = IsWordStart(static_cast<unsigned char>(c)) || IsDigit(static_cast<unsigned char>(c));
+  return part;
+}();
+bool IsWordPart(unsigned char c) { return kWordPart[c]; }
 
 bool IsPrintable(unsigned char c) { return c >= 0x20 && c < 0x7F; }
 
@@ -89,6 +98,62 @@ size_t SkipOther(std::string_view text, size_t at) {
   while (end < text.size() && static_cast<unsigned char>(text[end]) >= 0x80) ++end;
   if (end == at || FirstBadByte(text.substr(at, end - at))) throw Unsure{};
   return end;
+}
+
+// Whether all eight bytes of `word` are printable ASCII (0x20 to 0x7E).
+bool AllPrintable(uint64_t word) {
+  constexpr uint64_t kOnes = ~uint64_t{0} / 255;
+  constexpr uint64_t kHighs = kOnes * 0x80;
+  uint64_t below_space = (word - kOnes * 0x20) & ~word & kHighs;  // set when a byte is below 0x20
+  uint64_t above_tilde = ((word + kOnes) | word) & kHighs;         // set when a byte is above 0x7E
+  return (below_space | above_tilde) == 0;
+}
+
+// The length of the well-formed UTF-8 sequence of two to four bytes at `at` (Unicode table 3-7,
+// as base/text_bytes.cc reads it), or 0 when the bytes there are not one.
+size_t MultiByteLength(std::string_view text, size_t at) {
+  auto byte = [&](size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
+  auto in = [](unsigned value, unsigned low, unsigned high) { return value - low <= high - low; };
+  unsigned lead = byte(0);
+  if (in(lead, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
+  if (in(lead, 0xE0, 0xEF)) {
+    unsigned low = lead == 0xE0 ? 0xA0 : 0x80;
+    unsigned high = lead == 0xED ? 0x9F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) ? 3 : 0;
+  }
+  if (in(lead, 0xF0, 0xF4)) {
+    unsigned low = lead == 0xF0 ? 0x90 : 0x80;
+    unsigned high = lead == 0xF4 ? 0x8F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) && in(byte(3), 0x80, 0xBF) ? 4 : 0;
+  }
+  return 0;
+}
+
+// Past a comment's text from `at` (just after its '#') to the line break or end that closes it
+// (COMMENT : '#' ~[\r\n]*), printable ASCII eight bytes at a time; throws Unsure at a byte that is
+// not UTF-8 text (base/text_bytes.h's FirstBadByte): a control character other than a tab, or a
+// byte that is not part of a well-formed UTF-8 sequence.
+size_t SkipComment(std::string_view text, size_t at) {
+  const size_t size = text.size();
+  while (true) {
+    for (uint64_t word; at + sizeof word <= size; at += sizeof word) {
+      std::memcpy(&word, text.data() + at, sizeof word);
+      if (!AllPrintable(word)) break;
+    }
+    while (at < size && IsPrintable(static_cast<unsigned char>(text[at]))) ++at;
+    if (at >= size) return at;
+    auto byte = static_cast<unsigned char>(text[at]);
+    if (byte == '\n' || byte == '\r') return at;
+    if (byte == '\t') {
+      ++at;
+      continue;
+    }
+    do {  // a run of multi-byte sequences, as in a word of a script other than Latin
+      size_t length = MultiByteLength(text, at);
+      if (length == 0) throw Unsure{};
+      at += length;
+    } while (at < size && static_cast<unsigned char>(text[at]) >= 0x80);
+  }
 }
 
 // The tokens of `text` and a last kEof, as Rules.g4's lexer reads them; throws Unsure at anything
@@ -109,17 +174,8 @@ std::vector<Token> Lex(std::string_view text) {
       ++i;
       continue;
     }
-    if (c == '#') {  // COMMENT : '#' ~[\r\n]*
-      for (++i; i < size;) {
-        auto b = static_cast<unsigned char>(text[i]);
-        if (IsPrintable(b)) {
-          ++i;
-        } else if (b == '\n' || b == '\r') {
-          break;
-        } else {
-          i = SkipOther(text, i);
-        }
-      }
+    if (c == '#') {
+      i = SkipComment(text, i + 1);
       continue;
     }
     size_t begin = i;
@@ -272,7 +328,9 @@ std::string Unquote(std::string_view quoted) {
 
 class Parser {
  public:
-  Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {}
+  Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {
+    pending_.reserve(64);
+  }
 
   ast::RulesFile File() {
     ast::RulesFile out;
@@ -423,16 +481,15 @@ class Parser {
       if (kind == Tok::kDot) {  // kMemberRank is above any rank passed down
         Take();
         const Token& field = ExpectName();
-        std::vector<ast::ExprPtr> args;
         bool call = Peek() == Tok::kLParen;
         uint32_t end = field.end;
-        if (call) end = Args(args);
+        size_t mark = pending_.size();
+        pending_.push_back(std::move(left.node));
+        if (call) end = Args();
         Parsed member = Make(ast::ExprKind::kMember, left.begin, end);
         member.node->text = std::string(Text(field));
         member.node->member_call = call;
-        member.node->operands.reserve(args.size() + 1);
-        member.node->operands.push_back(std::move(left.node));
-        for (auto& arg : args) member.node->operands.push_back(std::move(arg));
+        member.node->operands = TakePending(mark);
         left = std::move(member);
         continue;
       }
@@ -441,8 +498,7 @@ class Parser {
         Parsed index = Expr(0);
         uint32_t end = Expect(Tok::kRBracket).end;
         Parsed node = Make(ast::ExprKind::kIndex, left.begin, end);
-        node.node->operands.push_back(std::move(left.node));
-        node.node->operands.push_back(std::move(index.node));
+        SetOperands(*node.node, std::move(left.node), std::move(index.node));
         left = std::move(node);
         continue;
       }
@@ -452,19 +508,18 @@ class Parser {
       Parsed right = Expr(kind == Tok::kCaret ? op_rank : op_rank + 1);
       Parsed node = Make(ast::ExprKind::kBinary, left.begin, right.end);
       node.node->text = std::string(Text(op));
-      node.node->operands.push_back(std::move(left.node));
-      node.node->operands.push_back(std::move(right.node));
+      SetOperands(*node.node, std::move(left.node), std::move(right.node));
       left = std::move(node);
     }
     return left;
   }
 
-  // '(' (expr (',' expr)*)? ')' into `args`; the ')' token's end.
-  uint32_t Args(std::vector<ast::ExprPtr>& args) {
+  // '(' (expr (',' expr)*)? ')' onto the pending nodes; the ')' token's end.
+  uint32_t Args() {
     Expect(Tok::kLParen);
     if (Peek() != Tok::kRParen) {
       while (true) {
-        args.push_back(Expr(0).node);
+        pending_.push_back(Expr(0).node);
         if (Peek() != Tok::kComma) break;
         Take();
       }
@@ -477,7 +532,7 @@ class Parser {
     Parsed operand = Expr(rank);
     Parsed node = Make(ast::ExprKind::kUnary, op.begin, operand.end);
     node.node->text = std::string(Text(op));
-    node.node->operands.push_back(std::move(operand.node));
+    SetOperands(*node.node, std::move(operand.node));
     return node;
   }
 
@@ -497,9 +552,7 @@ class Parser {
         Expect(Tok::kElse);
         Parsed no = Expr(kIfRank);
         Parsed node = Make(ast::ExprKind::kIf, first.begin, no.end);
-        node.node->operands.push_back(std::move(cond.node));
-        node.node->operands.push_back(std::move(yes.node));
-        node.node->operands.push_back(std::move(no.node));
+        SetOperands(*node.node, std::move(cond.node), std::move(yes.node), std::move(no.node));
         return node;
       }
       case Tok::kLet: {
@@ -511,8 +564,7 @@ class Parser {
         Parsed body = Expr(kLetRank);
         Parsed node = Make(ast::ExprKind::kLet, first.begin, body.end);
         node.node->text = std::string(Text(name));
-        node.node->operands.push_back(std::move(value.node));
-        node.node->operands.push_back(std::move(body.node));
+        SetOperands(*node.node, std::move(value.node), std::move(body.node));
         return node;
       }
       case Tok::kNumber: {
@@ -550,11 +602,11 @@ class Parser {
           node.node->text = std::string(Text(first));
           return node;
         }
-        std::vector<ast::ExprPtr> args;
-        uint32_t end = Args(args);
+        size_t mark = pending_.size();
+        uint32_t end = Args();
         Parsed node = Make(ast::ExprKind::kCall, first.begin, end);
         node.node->text = std::string(Text(first));
-        node.node->operands = std::move(args);
+        node.node->operands = TakePending(mark);
         return node;
       }
       case Tok::kLParen: {
@@ -573,29 +625,53 @@ class Parser {
   // '[' (entry (',' entry)*)? ','? ']' with entry : expr ('if' expr)?
   Parsed List() {
     const Token& open = Take();
-    std::vector<ast::ExprPtr> values;
-    std::vector<ast::ExprPtr> conditions;
+    size_t mark = pending_.size();  // each entry's value, then its condition or null
     if (Peek() == Tok::kComma) {
       Take();
     } else {
       while (Peek() != Tok::kRBracket) {
-        values.push_back(Expr(0).node);
-        conditions.push_back(Peek() == Tok::kIf ? (Take(), Expr(0).node) : nullptr);
+        pending_.push_back(Expr(0).node);
+        pending_.push_back(Peek() == Tok::kIf ? (Take(), Expr(0).node) : nullptr);
         if (Peek() != Tok::kComma) break;
         Take();
       }
     }
     uint32_t end = Expect(Tok::kRBracket).end;
     Parsed node = Make(ast::ExprKind::kList, open.begin, end);
-    node.node->operands = std::move(values);
-    node.node->conditions = std::move(conditions);
+    size_t entries = (pending_.size() - mark) / 2;
+    node.node->operands.reserve(entries);
+    node.node->conditions.reserve(entries);
+    for (size_t i = mark; i < pending_.size(); i += 2) {
+      node.node->operands.push_back(std::move(pending_[i]));
+      node.node->conditions.push_back(std::move(pending_[i + 1]));
+    }
+    pending_.resize(mark);
     return node;
+  }
+
+  // `node`'s operands, in a vector of their number.
+  template <typename... Operands>
+  static void SetOperands(ast::Expr& node, Operands&&... operands) {
+    node.operands.reserve(sizeof...(operands));
+    (node.operands.push_back(std::forward<Operands>(operands)), ...);
+  }
+
+  // The pending nodes from `mark` on, taken off the stack into a vector of their number.
+  std::vector<ast::ExprPtr> TakePending(size_t mark) {
+    std::vector<ast::ExprPtr> taken;
+    taken.reserve(pending_.size() - mark);
+    for (size_t i = mark; i < pending_.size(); ++i) taken.push_back(std::move(pending_[i]));
+    pending_.resize(mark);
+    return taken;
   }
 
   const SourceFile& file_;
   std::string_view text_;
   std::vector<Token> tokens_;
   size_t at_ = 0;
+  // Nodes parsed for a node not yet made (a call's arguments, a list's entries), innermost last,
+  // so that each node's operands are allocated once at their number.
+  std::vector<ast::ExprPtr> pending_;
 };
 
 }  // namespace
