@@ -31,7 +31,6 @@ struct LayoutLine {
   size_t inner = 0;      // kItem: the column of the content after "- " (a mapping inside the item)
   bool inner_key = false;  // kItem: that content is "key: …"
   bool inner_opens = false;
-  std::string text;      // the content, for messages
 };
 
 // Where a quote or bracket opened.
@@ -208,8 +207,6 @@ class Scanner {
     here.number = number;
     here.offset = offset;
     here.indent = indent;
-    here.text = std::string(line.substr(first, std::min<size_t>(line.size() - first, 40)));
-    while (!here.text.empty() && here.text.back() == '\r') here.text.pop_back();
     if (first != indent && !only_sure_) {  // a tab among the leading blanks
       Report(offset + static_cast<uint32_t>(indent), offset + static_cast<uint32_t>(first),
              fmt::format("this line is indented with a tab; YAML indents with spaces only{}",
