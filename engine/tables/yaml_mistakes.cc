@@ -12,6 +12,12 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
+// Whether a character outside quotes may open or close one, a bracket or a comment: the only
+// ones the scan of a line's characters acts on.
+bool MaySteer(char c) {
+  return c == '"' || c == '\'' || c == '#' || c == '[' || c == ']' || c == '{' || c == '}';
+}
+
 // What a line of block layout starts with.
 enum class Kind {
   kItem,      // "- …": a list item
@@ -157,6 +163,7 @@ class Scanner {
         }
         continue;
       }
+      if (!MaySteer(c)) continue;  // plain text, most of a line
       if (c == '#' && (i == 0 || IsBlank(line[i - 1]))) {
         content_end = i;
         break;
