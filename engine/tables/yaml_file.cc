@@ -271,11 +271,18 @@ std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) 
   if (!CheckText(file, diagnostics)) return std::nullopt;
   Tree tree;
   if (ReadYamlSubset(file.text(), tree)) {
-    // As ReadDocument's checks after the subset reader (yaml-cpp throws nothing on its events).
-    if (!CheckDocument(file, tree.Root(), diagnostics)) return std::nullopt;
-    size_t errors = diagnostics.ErrorCount();
-    CheckDuplicateKeys(file, tree.Root(), diagnostics);
-    if (diagnostics.ErrorCount() > errors) return std::nullopt;
+    // As ReadDocument's checks after the subset reader (yaml-cpp throws nothing on its events),
+    // each walked only when the tree's summary shows it something to report. The subset's tags
+    // ("?", "!", none) are never reported.
+    Tree::Summary summary = tree.Summarize();
+    bool within = summary.nodes <= limits::kMaxYamlNodes && summary.deepest <= limits::kMaxYamlDepth &&
+                  summary.longest_scalar <= limits::kMaxYamlScalarBytes && !summary.non_scalar_key;
+    if (!within && !CheckDocument(file, tree.Root(), diagnostics)) return std::nullopt;
+    if (summary.repeated_key) {
+      size_t errors = diagnostics.ErrorCount();
+      CheckDuplicateKeys(file, tree.Root(), diagnostics);
+      if (diagnostics.ErrorCount() > errors) return std::nullopt;
+    }
     return tree;
   }
   std::optional<YAML::Node> document = ReadDocument(file, false, diagnostics);
