@@ -1,6 +1,9 @@
 #include "base/text_bytes.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <bit>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -29,13 +32,46 @@ size_t SequenceLength(std::string_view text, size_t at) {
 
 }  // namespace
 
+size_t EndOfPlainAscii(std::string_view text, size_t at) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
+  const char* data = text.data();
+  // Eight bytes at a time: each byte's high bit says whether it is outside the run. The sums
+  // stay within their byte (a low seven bits' value plus at most 0x60), so no byte's answer
+  // spills into the next.
+  while (at + 8 <= text.size()) {
+    uint64_t word;
+    std::memcpy(&word, data + at, 8);
+    uint64_t low = word & kLow7;
+    uint64_t not_ascii = word & kHigh;
+    uint64_t del = (low + kOnes) & kHigh;               // low seven bits 0x7F
+    uint64_t control = ~(low + 0x60 * kOnes) & kHigh;   // low seven bits below 0x20
+    uint64_t feeds = word ^ (0x0A * kOnes);
+    uint64_t line_feed = ~(((feeds & kLow7) + kLow7) | feeds) & kHigh;  // exactly 0x0A
+    uint64_t outside = (not_ascii | del | control) & ~line_feed;
+    if (outside != 0) {
+      // The lowest flagged bit is the first such byte in memory on a little-endian machine.
+      if constexpr (std::endian::native == std::endian::little) {
+        return at + static_cast<size_t>(std::countr_zero(outside)) / 8;
+      }
+      break;
+    }
+    at += 8;
+  }
+  while (at < text.size()) {
+    auto byte = static_cast<unsigned char>(text[at]);
+    if (!((byte >= 0x20 && byte < 0x7F) || byte == '\n')) break;
+    ++at;
+  }
+  return at;
+}
+
 std::optional<BadByte> FirstBadByte(std::string_view text) {
   for (size_t at = 0; at < text.size();) {
+    at = EndOfPlainAscii(text, at);
+    if (at >= text.size()) break;
     auto byte = static_cast<unsigned char>(text[at]);
-    if ((byte >= 0x20 && byte < 0x7F) || byte == '\n') {  // printable ASCII and line feeds, most of any text
-      ++at;
-      continue;
-    }
     if (byte == 0) return BadByte{at, "a NUL byte"};
     if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F) {
       return BadByte{at, fmt::format("the control character 0x{:02X}", byte)};

@@ -20,6 +20,11 @@ struct BadByte {
 // nullopt when every byte is text.
 std::optional<BadByte> FirstBadByte(std::string_view text);
 
+// The end of the run of printable ASCII (0x20-0x7E) and line feeds that starts at `at`: the
+// first byte from `at` on that is neither, or the text's size. Most of any text is such a run;
+// this reads it eight bytes at a time.
+size_t EndOfPlainAscii(std::string_view text, size_t at);
+
 // `text` cut into characters, as a reader counts them: each well-formed UTF-8 sequence is one,
 // and so is each byte that is not part of one (a map row "..é." is four squares).
 std::vector<std::string_view> SplitCharacters(std::string_view text);

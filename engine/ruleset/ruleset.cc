@@ -143,13 +143,11 @@ bool LoadLayer(const std::string& directory, int depth, SourceSet& sources,
   if (fs::is_directory(table_folder) || (manifest.extends.empty() && !is_module)) {
     layer = tables::LoadTableFolder(table_folder, manifest.square_ft, sources, diagnostics, &out.tables);
   }
-  for (const auto& [name, table] : layer.all()) {
-    if (const tables::Table* base = out.tables.Find(name)) {
-      tables::Table merged = *base;
-      merged.Overlay(table);
-      out.tables.Put(std::move(merged));
+  for (auto& [name, table] : layer.TakeAll()) {
+    if (tables::Table* base = out.tables.FindMutable(name)) {
+      base->Overlay(std::move(table));
     } else {
-      out.tables.Put(table);
+      out.tables.Put(std::move(table));
     }
   }
   out.manifest = manifest;

@@ -140,6 +140,10 @@ TableSchema WithExtraColumns(const TableSchema& schema, const std::vector<ExtraC
 
 void FillDefaults(std::vector<Row>& rows, const std::vector<ExtraColumn>& columns) {
   for (Row& row : rows) {
+    size_t missing = 0;
+    for (const ExtraColumn& extra : columns) missing += row.Get(extra.column.name) == nullptr ? 1 : 0;
+    if (missing == 0) continue;
+    row.cells.reserve(row.cells.size() + missing);
     for (const ExtraColumn& extra : columns) {
       if (row.Get(extra.column.name) == nullptr)
         row.cells.emplace_back(extra.column.name, extra.fallback);

@@ -81,7 +81,7 @@ std::vector<std::string> Table::FootnoteEffects(const Row& row, std::string_view
   return effects;
 }
 
-void Table::Overlay(const Table& child) {
+void Table::Overlay(Table child) {
   file = child.file;
   if (!child.source.empty()) source = child.source;
   if (child.rows_span.HasFile()) rows_span = child.rows_span;
@@ -114,14 +114,19 @@ void Table::Overlay(const Table& child) {
       if (cell != same->cells.end()) cell->second = value; else same->cells.emplace_back(column, value);
     }
   }
-  for (const Row& row : child.rows) {
+  for (Row& row : child.rows) {
     auto same = std::find_if(rows.begin(), rows.end(),
                              [&](const Row& old) { return old.name == row.name; });
-    if (same != rows.end()) *same = row; else rows.push_back(row);
+    if (same != rows.end()) *same = std::move(row); else rows.push_back(std::move(row));
   }
 }
 
 const Table* TableSet::Find(std::string_view name) const {
+  auto found = tables_.find(name);
+  return found == tables_.end() ? nullptr : &found->second;
+}
+
+Table* TableSet::FindMutable(std::string_view name) {
   auto found = tables_.find(name);
   return found == tables_.end() ? nullptr : &found->second;
 }

@@ -103,7 +103,7 @@ struct Table {
   // merges its `change:` cells into the rows of the same name, replaces rows of the same name
   // in place and appends new ones; adds its declared columns, giving the rows that lack one
   // its default; its footnotes replace the ones of the same id or are added.
-  void Overlay(const Table& child);
+  void Overlay(Table child);
 };
 
 // Every table of a ruleset, by name.
@@ -111,8 +111,12 @@ class TableSet {
  public:
   // The table with this name, or nullptr.
   const Table* Find(std::string_view name) const;
+  // The table with this name, to change in place; or nullptr.
+  Table* FindMutable(std::string_view name);
   // Adds or replaces a table.
   void Put(Table table);
+  // Moves every table out, leaving the set empty.
+  std::map<std::string, Table, std::less<>> TakeAll() { return std::move(tables_); }
   const std::map<std::string, Table, std::less<>>& all() const { return tables_; }
 
  private:

@@ -157,6 +157,7 @@ std::optional<Row> ReadRow(const SourceFile& file, const yaml::Node& node, const
     }
   }
   if (yaml::Node others = reader.Optional("also_called"); others.IsDefined()) ReadAlsoCalled(file, others, row, diagnostics);
+  row.cells.reserve(node.size());  // at most one cell an entry
   for (const ColumnSchema& column : schema.columns) {
     yaml::Node cell = column.required && !partial ? reader.Required(column.name) : reader.Optional(column.name);
     if (!cell.IsDefined()) continue;

@@ -271,11 +271,18 @@ std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) 
   if (!CheckText(file, diagnostics)) return std::nullopt;
   Tree tree;
   if (ReadYamlSubset(file.text(), tree)) {
-    // As ReadDocument's checks after the subset reader (yaml-cpp throws nothing on its events).
-    if (!CheckDocument(file, tree.Root(), diagnostics)) return std::nullopt;
-    size_t errors = diagnostics.ErrorCount();
-    CheckDuplicateKeys(file, tree.Root(), diagnostics);
-    if (diagnostics.ErrorCount() > errors) return std::nullopt;
+    // As ReadDocument's checks after the subset reader (yaml-cpp throws nothing on its events),
+    // each walked only when the tree's summary shows it something to report. The subset's tags
+    // ("?", "!", none) are never reported.
+    Tree::Summary summary = tree.Summarize();
+    bool within = summary.nodes <= limits::kMaxYamlNodes && summary.deepest <= limits::kMaxYamlDepth &&
+                  summary.longest_scalar <= limits::kMaxYamlScalarBytes && !summary.non_scalar_key;
+    if (!within && !CheckDocument(file, tree.Root(), diagnostics)) return std::nullopt;
+    if (summary.repeated_key) {
+      size_t errors = diagnostics.ErrorCount();
+      CheckDuplicateKeys(file, tree.Root(), diagnostics);
+      if (diagnostics.ErrorCount() > errors) return std::nullopt;
+    }
     return tree;
   }
   std::optional<YAML::Node> document = ReadDocument(file, false, diagnostics);
@@ -362,25 +369,42 @@ BasicMapReader<YamlNode>::BasicMapReader(const SourceFile& file, const YamlNode&
   ok_ = true;
   entries_.reserve(map.size());
   for (const auto& entry : map) {
-    const std::string& key = entry.first.Scalar();
+    std::string_view key = entry.first.Scalar();
     bool seen = std::any_of(entries_.begin(), entries_.end(), [&](const Entry& earlier) { return earlier.key == key; });
     if (seen) {
       diagnostics_.Error("duplicate-key", SpanOf(file, entry.first),
                          fmt::format("duplicate key '{}' in {}", key, what_));
     }
-    entries_.push_back({key, entry.first.IsScalar(), entry.first, entry.second});
+    entries_.push_back({key, entry.first.IsScalar(), false, entry.first, entry.second});
+    // The text is the key node's own: the copy in the entry keeps it where it is.
+    entries_.back().key = entries_.back().key_node.Scalar();
   }
 }
 
 template <typename YamlNode>
 YamlNode BasicMapReader<YamlNode>::Optional(std::string_view key) {
-  asked_.emplace_back(key);
+  asked_.append(key);
+  asked_.push_back('\0');
   if (!ok_) return Undefined<YamlNode>();
-  // As Get: the first entry whose key is this scalar.
-  for (const Entry& entry : entries_) {
-    if (entry.key_is_scalar && entry.key == key) return entry.value;
+  // As Get: the first entry whose key is this scalar. Every entry of this text is asked for.
+  const YamlNode* found = nullptr;
+  for (Entry& entry : entries_) {
+    if (entry.key != key) continue;
+    entry.asked = true;
+    if (found == nullptr && entry.key_is_scalar) found = &entry.value;
   }
-  return Undefined<YamlNode>();
+  return found != nullptr ? *found : Undefined<YamlNode>();
+}
+
+template <typename YamlNode>
+std::vector<std::string> BasicMapReader<YamlNode>::AskedNames() const {
+  std::vector<std::string> names;
+  for (size_t start = 0; start < asked_.size();) {
+    size_t end = asked_.find('\0', start);
+    names.emplace_back(asked_.substr(start, end - start));
+    start = end + 1;
+  }
+  return names;
 }
 
 template <typename YamlNode>
@@ -396,14 +420,15 @@ template <typename YamlNode>
 void BasicMapReader<YamlNode>::RejectUnknown() {
   if (!ok_) return;
   for (const Entry& entry : entries_) {
-    const std::string& key = entry.key;
-    if (std::find(asked_.begin(), asked_.end(), key) != asked_.end()) continue;
+    if (entry.asked) continue;
+    std::string key(entry.key);
+    std::vector<std::string> asked = AskedNames();
     Diagnostic& error = diagnostics_.Error("unknown-key", SpanOf(file_, entry.key_node),
                                            fmt::format("unknown key '{}' in {}", key, what_));
-    SuggestName(error, key, asked_);
+    SuggestName(error, key, asked);
     if (error.notes.empty()) {
       std::string expected;
-      for (const std::string& name : asked_) expected += (expected.empty() ? "" : ", ") + name;
+      for (const std::string& name : asked) expected += (expected.empty() ? "" : ", ") + name;
       error.notes.push_back({{}, "expected one of: " + expected});
     }
   }

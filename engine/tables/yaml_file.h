@@ -64,9 +64,11 @@ class BasicMapReader {
  private:
   const SourceFile& file_;
   // One of the mapping's entries, read once: its key's text (empty unless a scalar) and value.
+  // The key's text is the key node's own, which the entry keeps alive.
   struct Entry {
-    std::string key;
+    std::string_view key;
     bool key_is_scalar;
+    bool asked = false;  // some Optional or Required named it
     YamlNode key_node;
     YamlNode value;
   };
@@ -76,7 +78,9 @@ class BasicMapReader {
   Diagnostics& diagnostics_;
   bool ok_ = false;
   std::vector<Entry> entries_;  // in the mapping's order, duplicates kept
-  std::vector<std::string> asked_;
+  std::string asked_;  // every name asked for, in order, each followed by a '\0'
+  // The names asked for, in order (for an unknown key's message).
+  std::vector<std::string> AskedNames() const;
 };
 
 extern template class BasicMapReader<YAML::Node>;

@@ -12,6 +12,12 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
+// Whether a character outside quotes may open or close one, a bracket or a comment: the only
+// ones the scan acts on.
+bool MaySteer(char c) {
+  return c == '"' || c == '\'' || c == '#' || c == '[' || c == ']' || c == '{' || c == '}';
+}
+
 // Whether a quote or a bracket at `i` starts a token (YAML allows them mid-word in plain text;
 // inside `[` or `{`, right after `[`, `{` or `,` too).
 bool StartsToken(std::string_view line, size_t i, bool in_flow) {
@@ -71,6 +77,7 @@ std::optional<size_t> TooDeepAt(std::string_view text, size_t max_depth) {
     size_t content_end = line.size();
     for (; i < line.size(); ++i) {
       char c = line[i];
+      if (quote == 0 && !MaySteer(c)) continue;  // plain text, most of a line
       if (quote != 0) {
         if (quote == '"' && c == '\\') {
           ++i;

@@ -12,6 +12,12 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
+// Whether a character outside quotes may open or close one, a bracket or a comment: the only
+// ones the scan of a line's characters acts on.
+bool MaySteer(char c) {
+  return c == '"' || c == '\'' || c == '#' || c == '[' || c == ']' || c == '{' || c == '}';
+}
+
 // What a line of block layout starts with.
 enum class Kind {
   kItem,      // "- …": a list item
@@ -31,7 +37,6 @@ struct LayoutLine {
   size_t inner = 0;      // kItem: the column of the content after "- " (a mapping inside the item)
   bool inner_key = false;  // kItem: that content is "key: …"
   bool inner_opens = false;
-  std::string text;      // the content, for messages
 };
 
 // Where a quote or bracket opened.
@@ -158,6 +163,7 @@ class Scanner {
         }
         continue;
       }
+      if (!MaySteer(c)) continue;  // plain text, most of a line
       if (c == '#' && (i == 0 || IsBlank(line[i - 1]))) {
         content_end = i;
         break;
@@ -208,8 +214,6 @@ class Scanner {
     here.number = number;
     here.offset = offset;
     here.indent = indent;
-    here.text = std::string(line.substr(first, std::min<size_t>(line.size() - first, 40)));
-    while (!here.text.empty() && here.text.back() == '\r') here.text.pop_back();
     if (first != indent && !only_sure_) {  // a tab among the leading blanks
       Report(offset + static_cast<uint32_t>(indent), offset + static_cast<uint32_t>(first),
              fmt::format("this line is indented with a tab; YAML indents with spaces only{}",

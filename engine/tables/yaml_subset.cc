@@ -7,6 +7,8 @@
 
 #include <yaml-cpp/mark.h>
 
+#include "base/text_bytes.h"
+
 namespace rulecraft::yaml {
 namespace {
 
@@ -33,16 +35,10 @@ bool PlainCharacters(std::string_view text) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   size_t size = text.size();
   for (size_t i = 0; i < size;) {
+    i = EndOfPlainAscii(text, i);  // printable ASCII and line feeds, most of any text
+    if (i >= size) break;
     unsigned char c = bytes[i];
-    if ((c >= 0x20 && c < 0x7F) || c == '\n') {  // printable ASCII and line feeds, most of any text
-      ++i;
-      continue;
-    }
-    if (c < 0x80) {
-      if ((c < 0x20 && c != '\n') || c == 0x7F) return false;
-      ++i;
-      continue;
-    }
+    if (c < 0x80) return false;  // a control character other than the line feed, or DEL
     size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
     if (length == 0 || c > 0xF4 || i + length > size) return false;
     uint32_t point = c & (0x3F >> (length - 1));

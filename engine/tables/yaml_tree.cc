@@ -1,6 +1,7 @@
 #include "tables/yaml_tree.h"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_map>
 
 #include <yaml-cpp/yaml.h>
@@ -116,6 +117,32 @@ void Tree::OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anc
 
 void Tree::OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) {
   open_.emplace_back(Add(Type::kMap, TagKind::kPlain, mark), pending_.size());
+}
+
+Tree::Summary Tree::Summarize() const {
+  Summary summary;
+  summary.nodes = nodes_.size();
+  std::vector<uint32_t> depth(nodes_.size(), 1);  // every kid's index is past its collection's
+  std::vector<std::string_view> keys;
+  for (size_t index = 0; index < nodes_.size(); ++index) {
+    const Entry& entry = nodes_[index];
+    summary.deepest = std::max<size_t>(summary.deepest, depth[index]);
+    if (entry.type == Type::kScalar) summary.longest_scalar = std::max(summary.longest_scalar, entry.scalar.size());
+    for (uint32_t kid = 0; kid < entry.kids_count; ++kid) depth[kids_[entry.kids_begin + kid]] = depth[index] + 1;
+    if (entry.type != Type::kMap) continue;
+    keys.clear();
+    for (uint32_t kid = 0; kid < entry.kids_count; kid += 2) {
+      const Entry& key = nodes_[kids_[entry.kids_begin + kid]];
+      if (key.type != Type::kScalar) {
+        summary.non_scalar_key = true;
+        continue;
+      }
+      keys.push_back(key.scalar);
+    }
+    std::sort(keys.begin(), keys.end());
+    if (std::adjacent_find(keys.begin(), keys.end()) != keys.end()) summary.repeated_key = true;
+  }
+  return summary;
 }
 
 Tree Tree::FromYamlCpp(const YAML::Node& document) {

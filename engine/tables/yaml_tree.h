@@ -99,6 +99,18 @@ class Tree : public YAML::EventHandler {
   // The document's root: a null node when it has none.
   Node Root() const { return nodes_.empty() ? Node() : Node(this, 0); }
 
+  // What the document checks (yaml_limits.h, yaml_mistakes.h) look for, in one pass.
+  struct Summary {
+    size_t nodes = 0;             // every node, keys included
+    size_t deepest = 0;           // the depth of the deepest node, the root's being 1
+    size_t longest_scalar = 0;    // the bytes of the longest scalar
+    bool non_scalar_key = false;  // some mapping has a key that is not a scalar
+    bool repeated_key = false;    // some mapping has two scalar keys of the same text
+  };
+  // The summary of a tree built from parser events (each collection added before its kids; no
+  // node shared), read off the flat arrays without walking the nodes.
+  Summary Summarize() const;
+
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override;

@@ -109,6 +109,13 @@ TEST(YamlTree, EveryRepositoryFileReadsAsYamlCppsNodes) {
   EXPECT_GT(read, 250u);  // most are read; the bad inputs' mistakes are compared as diagnostics
 }
 
+// A mapping of `count` keys k0, k1, … one a line.
+std::string ManyKeys(int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) text += fmt::format("k{}: {}\n", i, i);
+  return text;
+}
+
 TEST(YamlTree, TextsAtTheEdges) {
   const std::vector<std::string> texts = {
       "",
@@ -126,6 +133,18 @@ TEST(YamlTree, TextsAtTheEdges) {
       "a: [1, 2\n",
       "---\na: 1\n---\nb: 2\n",
       "a: " + std::string(70, '[') + std::string(70, ']') + "\n",
+      // The checks the tree's summary lets ParseTree skip, each at its edge.
+      "a: [" + std::string(62, '[') + "x" + std::string(62, ']') + "]\n",  // a scalar at depth 65
+      "a: [" + std::string(61, '[') + "x" + std::string(61, ']') + "]\n",  // at 64
+      "a: " + std::string(size_t{64} << 10, 'x') + "\n",                     // a scalar of the most bytes
+      "a: " + std::string((size_t{64} << 10) + 1, 'x') + "\n",               // one more
+      "~: 1\nb: 2\n",
+      "a:\n  null: 1\n",
+      "a: 1\nb: {c: 1, d: 2, c: 3}\n",
+      "x: 1\ny: 2\nz: 3\n",
+      ManyKeys(40) + "k7: again\n",  // a duplicate in a mapping of more than 32 keys
+      ManyKeys(40),
+      "- {a: 1}\n- {a: 1, a: 2}\n",
   };
   for (size_t i = 0; i < texts.size(); ++i) ExpectSameReading(texts[i], fmt::format("edge{}.yaml", i));
 }
