@@ -159,7 +159,7 @@ TEST(BonusTable, AgreesWithTheUnfusedLoweringOnRandomListsAndRecords) {
     totals += CountOp(*fused, compile::Op::kTotalTable);
     ASSERT_EQ(fused->origins.size(), unfused->origins.size());
     for (int inputs = 0; inputs < 16; ++inputs) {
-      uint32_t seed = random();
+      auto seed = static_cast<uint32_t>(random());
       std::mt19937 same_for_fused(seed);
       std::mt19937 same_for_unfused(seed);
       Records fused_records(*fused, same_for_fused);
