@@ -10,12 +10,17 @@
 namespace rulecraft {
 namespace {
 
-// The length of the well-formed UTF-8 sequence at `at` (Unicode table 3-7), or 0.
+// The length of the well-formed UTF-8 sequence at `at` (an ASCII byte is one), or 0.
 size_t SequenceLength(std::string_view text, size_t at) {
+  return static_cast<unsigned char>(text[at]) < 0x80 ? 1 : MultiByteLength(text, at);
+}
+
+}  // namespace
+
+size_t MultiByteLength(std::string_view text, size_t at) {
   auto byte = [&](size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
-  auto in = [](unsigned value, unsigned low, unsigned high) { return value >= low && value <= high; };
+  auto in = [](unsigned value, unsigned low, unsigned high) { return value - low <= high - low; };
   unsigned lead = byte(0);
-  if (lead < 0x80) return 1;
   if (in(lead, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
   if (in(lead, 0xE0, 0xEF)) {
     unsigned low = lead == 0xE0 ? 0xA0 : 0x80;
@@ -29,8 +34,6 @@ size_t SequenceLength(std::string_view text, size_t at) {
   }
   return 0;
 }
-
-}  // namespace
 
 size_t EndOfPlainAscii(std::string_view text, size_t at) {
   constexpr uint64_t kOnes = 0x0101010101010101ULL;

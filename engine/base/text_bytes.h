@@ -20,6 +20,11 @@ struct BadByte {
 // nullopt when every byte is text.
 std::optional<BadByte> FirstBadByte(std::string_view text);
 
+// The length of the well-formed UTF-8 sequence of two to four bytes at `at` (Unicode table 3-7:
+// no overlong forms, surrogates or code points past U+10FFFF), or 0 when the bytes there are not
+// one (an ASCII byte included).
+size_t MultiByteLength(std::string_view text, size_t at);
+
 // The end of the run of printable ASCII (0x20-0x7E) and line feeds that starts at `at`: the
 // first byte from `at` on that is neither, or the text's size. Most of any text is such a run;
 // this reads it eight bytes at a time.

@@ -109,26 +109,6 @@ bool AllPrintable(uint64_t word) {
   return (below_space | above_tilde) == 0;
 }
 
-// The length of the well-formed UTF-8 sequence of two to four bytes at `at` (Unicode table 3-7,
-// as base/text_bytes.cc reads it), or 0 when the bytes there are not one.
-size_t MultiByteLength(std::string_view text, size_t at) {
-  auto byte = [&](size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
-  auto in = [](unsigned value, unsigned low, unsigned high) { return value - low <= high - low; };
-  unsigned lead = byte(0);
-  if (in(lead, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
-  if (in(lead, 0xE0, 0xEF)) {
-    unsigned low = lead == 0xE0 ? 0xA0 : 0x80;
-    unsigned high = lead == 0xED ? 0x9F : 0xBF;
-    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) ? 3 : 0;
-  }
-  if (in(lead, 0xF0, 0xF4)) {
-    unsigned low = lead == 0xF0 ? 0x90 : 0x80;
-    unsigned high = lead == 0xF4 ? 0x8F : 0xBF;
-    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) && in(byte(3), 0x80, 0xBF) ? 4 : 0;
-  }
-  return 0;
-}
-
 // Past a comment's text from `at` (just after its '#') to the line break or end that closes it
 // (COMMENT : '#' ~[\r\n]*), printable ASCII eight bytes at a time; throws Unsure at a byte that is
 // not UTF-8 text (base/text_bytes.h's FirstBadByte): a control character other than a tab, or a
