@@ -169,7 +169,10 @@ const SourceFile* SourceSet::AddText(const std::string& path, std::string text, 
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
   std::optional<BadByte> bad = FirstBadByte(text);
   const SourceFile& file = Add(path, std::move(text));
-  if (!bad) return &file;
+  if (!bad) {
+    files_.find(path)->second->checked_ = true;
+    return &file;
+  }
   auto at = static_cast<uint32_t>(bad->offset);
   // The file stays for the caret to show the line; reading it again reports it again.
   not_text_[path] = diagnostics.Error("not-text", {path, at, at + 1},

@@ -17,24 +17,6 @@ size_t SequenceLength(std::string_view text, size_t at) {
 
 }  // namespace
 
-size_t MultiByteLength(std::string_view text, size_t at) {
-  auto byte = [&](size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
-  auto in = [](unsigned value, unsigned low, unsigned high) { return value - low <= high - low; };
-  unsigned lead = byte(0);
-  if (in(lead, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
-  if (in(lead, 0xE0, 0xEF)) {
-    unsigned low = lead == 0xE0 ? 0xA0 : 0x80;
-    unsigned high = lead == 0xED ? 0x9F : 0xBF;
-    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) ? 3 : 0;
-  }
-  if (in(lead, 0xF0, 0xF4)) {
-    unsigned low = lead == 0xF0 ? 0x90 : 0x80;
-    unsigned high = lead == 0xF4 ? 0x8F : 0xBF;
-    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) && in(byte(3), 0x80, 0xBF) ? 4 : 0;
-  }
-  return 0;
-}
-
 size_t EndOfPlainAscii(std::string_view text, size_t at) {
   constexpr uint64_t kOnes = 0x0101010101010101ULL;
   constexpr uint64_t kHigh = 0x8080808080808080ULL;

@@ -23,7 +23,23 @@ std::optional<BadByte> FirstBadByte(std::string_view text);
 // The length of the well-formed UTF-8 sequence of two to four bytes at `at` (Unicode table 3-7:
 // no overlong forms, surrogates or code points past U+10FFFF), or 0 when the bytes there are not
 // one (an ASCII byte included).
-size_t MultiByteLength(std::string_view text, size_t at);
+inline size_t MultiByteLength(std::string_view text, size_t at) {
+  auto byte = [&](size_t i) { return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u; };
+  auto in = [](unsigned value, unsigned low, unsigned high) { return value - low <= high - low; };
+  unsigned lead = byte(0);
+  if (in(lead, 0xC2, 0xDF)) return in(byte(1), 0x80, 0xBF) ? 2 : 0;
+  if (in(lead, 0xE0, 0xEF)) {
+    unsigned low = lead == 0xE0 ? 0xA0 : 0x80;
+    unsigned high = lead == 0xED ? 0x9F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) ? 3 : 0;
+  }
+  if (in(lead, 0xF0, 0xF4)) {
+    unsigned low = lead == 0xF0 ? 0x90 : 0x80;
+    unsigned high = lead == 0xF4 ? 0x8F : 0xBF;
+    return in(byte(1), low, high) && in(byte(2), 0x80, 0xBF) && in(byte(3), 0x80, 0xBF) ? 4 : 0;
+  }
+  return 0;
+}
 
 // The end of the run of printable ASCII (0x20-0x7E) and line feeds that starts at `at`: the
 // first byte from `at` on that is neither, or the text's size. Most of any text is such a run;

@@ -104,6 +104,18 @@ Compared Compare(const std::string& text, const std::string& label) {
   Diagnostics diagnostics;
   std::optional<ast::RulesFile> parsed = ParseRulesFile(file, diagnostics);
   EXPECT_EQ(Outcome(parsed, diagnostics, sources), Outcome(antlr, antlr_diagnostics, sources)) << label;
+  // Read as a file is (SourceSet::AddText checks its UTF-8, SourceFile::checked), the text is
+  // lexed without checking its comments again, to the same tree.
+  SourceSet read_sources;
+  Diagnostics read_diagnostics;
+  if (const SourceFile* read = read_sources.AddText("r.rules", text, read_diagnostics)) {
+    EXPECT_TRUE(read->checked()) << label;
+    std::optional<ast::RulesFile> fast_read = FastParseRulesFile(*read);
+    EXPECT_EQ(fast_read.has_value(), fast.has_value()) << label;
+    if (fast_read && fast) {
+      EXPECT_EQ(Describe(*fast_read), Describe(*fast)) << label;
+    }
+  }
   return compared;
 }
 
@@ -342,6 +354,23 @@ TEST(FastParse, CommentsAndStringsHoldUtf8TextOnly) {
     EXPECT_FALSE(Compare(before + "\xED\xA0\x80\nrule a() = 1\n", "a surrogate").fast_accepted) << at;
     EXPECT_FALSE(Compare(before + "\xF4\x90\x80\x80\nrule a() = 1\n", "past U+10FFFF").fast_accepted) << at;
     EXPECT_FALSE(Compare(before + "\xE2\x80", "a sequence cut by the end").fast_accepted) << at;
+  }
+}
+
+// Rules.g4: COMMENT : '#' ~[\r\n]* — a comment ends at a carriage return as at a line feed, in a
+// file read (its UTF-8 checked once, comments then skipped to the break) as in one given.
+TEST(FastParse, ACommentEndsAtEitherLineBreak) {
+  const std::vector<std::string> texts = {
+      "# one\rrule a(x: int) = x\n",
+      "# é\t\r\nrule a(x: int) = x # après\r",
+      "rule a(x: int) = x # tail\r\r# и ещё\nrule b(x: int) = x",
+      "# 끝\n# no break at the end",
+      "rule a(x: int) = x#\r#\n",
+  };
+  for (const std::string& text : texts) {
+    Compared compared = Compare(text, text);
+    EXPECT_TRUE(compared.fast_accepted) << text;
+    EXPECT_TRUE(compared.antlr_accepted) << text;
   }
 }
 

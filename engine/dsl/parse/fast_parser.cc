@@ -136,10 +136,20 @@ size_t SkipComment(std::string_view text, size_t at) {
   }
 }
 
+// Past a comment's text from `at` to the line break or end that closes it, in a text already
+// found to be UTF-8 text (SourceFile::checked): every byte up to the break is comment.
+size_t SkipCheckedComment(std::string_view text, size_t at) {
+  size_t line_feed = text.find('\n', at);
+  size_t end = line_feed == std::string_view::npos ? text.size() : line_feed;
+  size_t carriage_return = text.substr(0, end).find('\r', at);
+  return carriage_return == std::string_view::npos ? end : carriage_return;
+}
+
 // The tokens of `text` and a last kEof, as Rules.g4's lexer reads them; throws Unsure at anything
 // its lexer would report, at any token longer than limits::kMaxRulesTokenBytes, and at any byte
-// that is not UTF-8 text (control characters included).
-std::vector<Token> Lex(std::string_view text) {
+// that is not UTF-8 text (control characters included). `checked`: the text is known to be UTF-8
+// text (SourceFile::checked), so comments are not checked again.
+std::vector<Token> Lex(std::string_view text, bool checked) {
   std::vector<Token> tokens;
   tokens.reserve(text.size() / 4 + 1);
   const size_t size = text.size();
@@ -155,7 +165,7 @@ std::vector<Token> Lex(std::string_view text) {
       continue;
     }
     if (c == '#') {
-      i = SkipComment(text, i + 1);
+      i = checked ? SkipCheckedComment(text, i + 1) : SkipComment(text, i + 1);
       continue;
     }
     size_t begin = i;
@@ -659,7 +669,7 @@ class Parser {
 std::optional<ast::RulesFile> FastParseRulesFile(const SourceFile& file) {
   if (file.text().size() >= UINT32_MAX) return std::nullopt;
   try {
-    std::vector<Token> tokens = Lex(file.text());
+    std::vector<Token> tokens = Lex(file.text(), file.checked());
     if (MayBeTooDeep(tokens)) return std::nullopt;
     Parser parser(file, std::move(tokens));
     return parser.File();

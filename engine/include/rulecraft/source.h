@@ -33,11 +33,17 @@ class SourceFile {
   // The text of a 1-based line without its line break.
   std::string_view Line(uint32_t line) const;
   uint32_t LineCount() const { return static_cast<uint32_t>(line_starts_.size()); }
+  // Whether the text was found to be UTF-8 text when it was read (SourceSet::Read, AddText): no
+  // NUL, no control byte but tab and line breaks, no byte outside a well-formed sequence. False
+  // for a file given to SourceSet::Add, which checks nothing.
+  bool checked() const { return checked_; }
 
  private:
+  friend class SourceSet;
   std::string path_;
   std::string text_;
   std::vector<uint32_t> line_starts_;
+  bool checked_ = false;
 };
 
 // Every source file read during one run, by path; files stay alive as long as the set.
