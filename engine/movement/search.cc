@@ -161,8 +161,9 @@ WholeSteps Whole(const DenseSteps& dense) {
 }
 
 // Flat step tables filled as the search meets each step (kNotAsked: not yet), for rules with Lua
-// hooks, their whole-number costs added and compared as integers: each entry is asked once through the rules' memo (StepRules::Cost, the path MemoSteps
-// takes), so the scripts see exactly the steps the memo would show them, in the same order.
+// hooks, their whole-number costs added and compared as integers: each entry is asked once
+// through the rules' memo (StepRules::Cost, the path MemoSteps takes), so the scripts see
+// exactly the steps the memo would show them, in the same order.
 // The search stops where MemoSteps' checks would stop it (kGuarded: a step of kBuckets or more
 // stops it): a step the buckets cannot hold, or any step once some cost was fractional, reads
 // as kBuckets; such steps are not kept, and once a cost is fractional nothing kept is read again.
