@@ -49,12 +49,30 @@ echo "== build ($BUILD, Release)"
 generator=()
 if [[ ! -f $BUILD/CMakeCache.txt ]] && command -v ninja > /dev/null; then generator=(-G Ninja); fi
 mkdir -p "$BUILD"
+# With lld and valgrind, the code is laid out in the order the bundled examples first run it
+# (bench/text_order.sh, RULECRAFT_TEXT_ORDER): a short run then touches fewer pages of code.
+TEXT_ORDER=$BUILD/text_order.txt
+ordered=0
+if command -v ld.lld > /dev/null && command -v valgrind > /dev/null; then
+  ordered=1
+  [[ -f $TEXT_ORDER ]] || : > "$TEXT_ORDER"
+else
+  echo "run.sh: no ld.lld or valgrind (Debian packages lld, valgrind): the code stays in link order"
+fi
 cmake -S "$ROOT" -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DRULECRAFT_BENCH=ON -DRULECRAFT_STATIC_RUNTIME=ON \
-  -DRULECRAFT_TESTS=OFF > "$BUILD/configure.log" 2>&1 ||
+  -DRULECRAFT_TESTS=OFF -DRULECRAFT_TEXT_ORDER="$( ((ordered)) && echo "$TEXT_ORDER")" > "$BUILD/configure.log" 2>&1 ||
   { cat "$BUILD/configure.log" >&2; fail "cmake configure failed (log: $BUILD/configure.log)"; }
-cmake --build "$BUILD" -j "$JOBS" --target rules_workload step_cost_benchmark grid_workload drag_workload \
-  lua_hook_benchmark rulecraft ||
-  fail "building the benchmarks failed"
+build_programs() {
+  cmake --build "$BUILD" -j "$JOBS" --target rules_workload step_cost_benchmark grid_workload drag_workload \
+    lua_hook_benchmark rulecraft || fail "building the benchmarks failed"
+}
+build_programs
+# A new order whenever the engine changed since the last one; the programs are then relinked.
+if ((ordered)) && [[ ! -s $TEXT_ORDER || $BUILD/engine/librulecraft_core.a -nt $TEXT_ORDER ]]; then
+  echo "== code layout: profiling the bundled examples (bench/text_order.sh), then relinking"
+  "$ROOT/bench/text_order.sh" "$BUILD/rulecraft" "$TEXT_ORDER" || fail "bench/text_order.sh failed"
+  build_programs
+fi
 REFERENCE=$BUILD/reference_rules
 g++ -O2 -std=c++17 "$REF_DIR/reference_rules.cpp" -o "$REFERENCE" ||
   fail "building $REF_DIR/reference_rules.cpp failed"
