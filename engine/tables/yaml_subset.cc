@@ -486,6 +486,7 @@ class Reader {
 }  // namespace
 
 bool ReadYamlSubset(std::string_view text, Tree& tree, SubsetNotes* notes) {
+  tree.Reserve(text.size() / 16 + 8);  // a guess from the size; the arrays grow past it if need be
   Reader reader(text, tree);
   try {
     reader.Read();

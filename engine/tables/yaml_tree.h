@@ -118,6 +118,12 @@ class Tree {
     return summary;
   }
 
+  // Makes room for about `nodes` nodes, so that building grows no array on the way.
+  void Reserve(size_t nodes) {
+    nodes_.reserve(nodes);
+    kids_.reserve(nodes);
+  }
+
   // Building, in document order (the subset reader's): each collection is opened, its items
   // (a mapping's keys and values in turn) added, then closed.
   // A scalar whose text outlives the tree; `quoted` gives it the tag "!", else "?".
