@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -25,9 +26,13 @@ std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
   std::vector<std::string> files;
   std::error_code error;
   for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
-    if (it->path().extension() == ".rules" && it->path().filename() != kManifestFile) {
-      files.push_back(it->path().string());
-    }
+    // The name's extension as fs::path's extension() reads it (from its last '.', which is not
+    // its first byte), on the path's own string: a fs::path allocates its parts.
+    const std::string& path = it->path().native();
+    std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);  // npos + 1 is 0
+    size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || name == "..") continue;
+    if (name.substr(dot) == ".rules" && name != kManifestFile) files.push_back(path);
   }
   std::sort(files.begin(), files.end());
   return files;

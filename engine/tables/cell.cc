@@ -24,7 +24,7 @@ Value Number(double number, const yaml::Node& node, const SourceFile& file) {
   Value value;
   value.kind = Value::Kind::kNumber;
   value.number = number;
-  value.text = node.Scalar();
+  value.text.assign(node.Scalar());
   value.span = yaml::SpanOf(file, node);
   return value;
 }
@@ -114,7 +114,7 @@ std::optional<Value> ReadDistanceMap(const SourceFile& file, const yaml::Node& n
       continue;
     }
     cell->span = yaml::SpanOf(file, entry.first);  // keys are checked against another table
-    map.entries.emplace_back(entry.first.Scalar(), std::move(*cell));
+    map.entries.emplace_back(std::string(entry.first.Scalar()), std::move(*cell));
   }
   if (!ok) return std::nullopt;
   return map;
@@ -164,14 +164,16 @@ std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
     return ReadDistanceMap(file, node, column, square_ft, diagnostics);
   }
   if (!node.IsScalar()) return WrongType(file, node, column, diagnostics);
-  const std::string& text = node.Scalar();
+  std::string_view text = node.Scalar();
   switch (column.type) {
     case CellType::kName: {
-      auto name = yaml::ReadName(file, node, "column '" + column.name + "'", diagnostics);
-      if (!name) return std::nullopt;
+      // A name is read as is; anything else is reported by ReadName, which names the column.
+      if (!yaml::IsName(text) && !yaml::ReadName(file, node, "column '" + column.name + "'", diagnostics)) {
+        return std::nullopt;
+      }
       Value value;
       value.kind = Value::Kind::kText;
-      value.text = *name;
+      value.text = text;
       value.span = yaml::SpanOf(file, node);
       return value;
     }
@@ -212,7 +214,12 @@ std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
       return CheckedNumber(*feet, node, file, column, diagnostics);
     }
     case CellType::kBool: {
-      auto flag = yaml::ReadBool(file, node, "column '" + column.name + "'", diagnostics);
+      std::optional<bool> flag;
+      if (text == "true" || text == "false") {
+        flag = text == "true";
+      } else {
+        flag = yaml::ReadBool(file, node, "column '" + column.name + "'", diagnostics);  // reports it
+      }
       if (!flag) return std::nullopt;
       Value value = Number(*flag ? 1 : 0, node, file);
       value.kind = Value::Kind::kBool;

@@ -55,15 +55,17 @@ std::vector<std::string> ReadChoices(const SourceFile& file, const yaml::Node& n
 
 // Why a column may not be declared under this name, or empty.
 std::string Taken(const std::string& name, const TableSchema& schema,
-                  const std::vector<ExtraColumn>& declared) {
+                  const std::vector<ExtraColumn>& inherited, const std::vector<ExtraColumn>& declared) {
   for (const char* common : {"name", "label", "text", "note", "also_called"}) {
     if (name == common) return fmt::format("every row has '{}' already", name);
   }
   if (schema.Column(name) != nullptr)
     return fmt::format("table '{}' has a column '{}' already", schema.name, name);
-  for (const ExtraColumn& extra : declared) {
-    if (extra.column.name == name)
-      return fmt::format("column '{}' of table '{}' is declared already", name, schema.name);
+  for (const std::vector<ExtraColumn>* columns : {&inherited, &declared}) {
+    for (const ExtraColumn& extra : *columns) {
+      if (extra.column.name == name)
+        return fmt::format("column '{}' of table '{}' is declared already", name, schema.name);
+    }
   }
   return {};
 }
@@ -73,7 +75,7 @@ std::optional<ExtraColumn> ReadOne(const SourceFile& file, const yaml::Node& key
                                    Diagnostics& diagnostics) {
   auto name = yaml::ReadName(file, key, "column name", diagnostics);
   yaml::TreeMapReader reader(
-      file, value, fmt::format("column '{}'", key.IsScalar() ? key.Scalar() : ""), diagnostics);
+      file, value, fmt::format("column '{}'", key.IsScalar() ? key.Scalar() : std::string_view()), diagnostics);
   if (!name || !reader.ok()) return std::nullopt;
   ExtraColumn extra;
   extra.span = yaml::SpanOf(file, key);
@@ -120,9 +122,7 @@ std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const yaml::No
   for (const auto& entry : node) {
     auto extra = ReadOne(file, entry.first, entry.second, square_ft, diagnostics);
     if (!extra) continue;
-    std::vector<ExtraColumn> known = inherited;
-    known.insert(known.end(), declared.begin(), declared.end());
-    if (std::string taken = Taken(extra->column.name, schema, known); !taken.empty()) {
+    if (std::string taken = Taken(extra->column.name, schema, inherited, declared); !taken.empty()) {
       diagnostics.Error("duplicate-name", extra->span,
                         fmt::format("cannot declare column '{}': {}", extra->column.name, taken));
       continue;
@@ -139,14 +139,18 @@ TableSchema WithExtraColumns(const TableSchema& schema, const std::vector<ExtraC
 }
 
 void FillDefaults(std::vector<Row>& rows, const std::vector<ExtraColumn>& columns) {
+  if (columns.empty()) return;
+  std::vector<bool> missing(columns.size());
   for (Row& row : rows) {
-    size_t missing = 0;
-    for (const ExtraColumn& extra : columns) missing += row.Get(extra.column.name) == nullptr ? 1 : 0;
-    if (missing == 0) continue;
-    row.cells.reserve(row.cells.size() + missing);
-    for (const ExtraColumn& extra : columns) {
-      if (row.Get(extra.column.name) == nullptr)
-        row.cells.emplace_back(extra.column.name, extra.fallback);
+    size_t count = 0;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      missing[i] = row.Get(columns[i].column.name) == nullptr;
+      count += missing[i] ? 1 : 0;
+    }
+    if (count == 0) continue;
+    row.cells.reserve(row.cells.size() + count);
+    for (size_t i = 0; i < columns.size(); ++i) {
+      if (missing[i]) row.cells.emplace_back(columns[i].column.name, columns[i].fallback);
     }
   }
 }

@@ -82,36 +82,40 @@ std::vector<std::string> Table::FootnoteEffects(const Row& row, std::string_view
 }
 
 void Table::Overlay(Table child) {
-  file = child.file;
-  if (!child.source.empty()) source = child.source;
-  if (child.rows_span.HasFile()) rows_span = child.rows_span;
-  for (const Footnote& note : child.footnotes) {
+  file = std::move(child.file);
+  if (!child.source.empty()) source = std::move(child.source);
+  if (child.rows_span.HasFile()) rows_span = std::move(child.rows_span);
+  for (Footnote& note : child.footnotes) {
     auto same = std::find_if(footnotes.begin(), footnotes.end(),
                              [&](const Footnote& old) { return old.id == note.id; });
-    if (same != footnotes.end()) *same = note; else footnotes.push_back(note);
+    if (same != footnotes.end()) *same = std::move(note); else footnotes.push_back(std::move(note));
   }
-  for (const ExtraColumn& extra : child.extra_columns) {
+  for (ExtraColumn& extra : child.extra_columns) {
     bool known = std::any_of(extra_columns.begin(), extra_columns.end(),
                              [&](const ExtraColumn& old) { return old.column.name == extra.column.name; });
     if (known) continue;
-    extra_columns.push_back(extra);
     for (Row& row : rows) {
       if (row.Get(extra.column.name) == nullptr) row.cells.emplace_back(extra.column.name, extra.fallback);
     }
+    extra_columns.push_back(std::move(extra));
   }
   for (const Row& removed : child.removals) {
     std::erase_if(rows, [&](const Row& old) { return old.name == removed.name; });
   }
-  for (const Row& change : child.changes) {
+  for (Row& change : child.changes) {
     auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& old) { return old.name == change.name; });
     if (same == rows.end()) continue;  // reported when the child was loaded
-    same->span = change.span;  // where the row was last written
-    if (!change.label.empty()) same->label = change.label;
-    if (!change.also_called.empty()) same->also_called = change.also_called;
-    for (const auto& [column, value] : change.cells) {
+    same->span = std::move(change.span);  // where the row was last written
+    if (!change.label.empty()) same->label = std::move(change.label);
+    if (!change.also_called.empty()) same->also_called = std::move(change.also_called);
+    for (auto& [column, value] : change.cells) {
       auto cell = std::find_if(same->cells.begin(), same->cells.end(),
                                [&](const auto& old) { return old.first == column; });
-      if (cell != same->cells.end()) cell->second = value; else same->cells.emplace_back(column, value);
+      if (cell != same->cells.end()) {
+        cell->second = std::move(value);
+      } else {
+        same->cells.emplace_back(std::move(column), std::move(value));
+      }
     }
   }
   for (Row& row : child.rows) {

@@ -136,9 +136,10 @@ void ReadAlsoCalled(const SourceFile& file, const yaml::Node& node, Row& row, Di
 std::optional<Row> ReadRow(const SourceFile& file, const yaml::Node& node, const TableSchema& schema,
                            double square_ft, Diagnostics& diagnostics, bool partial = false) {
   yaml::Node named = yaml::Get(node, "name");
-  std::string what = named.IsScalar() ? fmt::format("row '{}' of table '{}'", named.Scalar(), schema.name)
-                                      : fmt::format("row of table '{}'", schema.name);
-  yaml::TreeMapReader reader(file, node, std::move(what), diagnostics);
+  yaml::TreeMapReader reader = named.IsScalar()
+                                   ? yaml::TreeMapReader(file, node, "row '{}' of table '{}'", named.Scalar(),
+                                                         schema.name, diagnostics)
+                                   : yaml::TreeMapReader(file, node, "row of table '{}'", schema.name, {}, diagnostics);
   if (!reader.ok()) return std::nullopt;
   Row row;
   yaml::Node name = reader.Required("name");
@@ -268,9 +269,14 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   if (columns.IsDefined()) {
     table.extra_columns = ReadExtraColumns(file, columns, schema, inherited, square_ft, diagnostics);
   }
-  std::vector<ExtraColumn> declared = inherited;
-  declared.insert(declared.end(), table.extra_columns.begin(), table.extra_columns.end());
-  const TableSchema row_schema = WithExtraColumns(schema, declared);
+  // The rows are read by the schema with the inherited and declared columns appended (a copy
+  // only when there are any).
+  TableSchema extended;
+  if (!inherited.empty() || !table.extra_columns.empty()) {
+    extended = WithExtraColumns(schema, inherited);
+    for (const ExtraColumn& extra : table.extra_columns) extended.columns.push_back(extra.column);
+  }
+  const TableSchema& row_schema = extended.columns.empty() ? schema : extended;
   // After the declared columns: a footnote may hold for one of them (`conditions`' ac_ranged).
   if (schema.footnotes && notes.IsDefined()) ReadFootnotes(file, notes, row_schema, table, diagnostics);
   if (!rows.IsDefined()) {  // a table that only changes its parent's: errors about rows point here
@@ -298,7 +304,8 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
     table.rows.push_back(std::move(*row));
   }
   ReadOverlay(file, top, changes, removes, row_schema, square_ft, parent, table, diagnostics);
-  FillDefaults(table.rows, declared);
+  FillDefaults(table.rows, inherited);  // then the declared ones: the order of one call over both
+  FillDefaults(table.rows, table.extra_columns);
   return table;
 }
 
@@ -340,33 +347,47 @@ TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet&
                          Diagnostics& diagnostics, const TableSet* below) {
   TableSet tables;
   std::error_code error;
-  std::vector<fs::path> files;
+  // Each table file's path and the length of its stem's end in it (as fs::path's stem() and
+  // extension(): the name's last '.', not its first byte, starts the extension), kept as plain
+  // strings: a fs::path allocates its parts.
+  struct TableFile {
+    std::string path;
+    size_t name_begin;
+    size_t stem_end;
+  };
+  std::vector<TableFile> files;
   for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
-    if (it->path().extension() == ".yaml" || it->path().extension() == ".yml") {
-      files.push_back(it->path());
-    }
+    const std::string& path = it->path().native();
+    size_t name_begin = path.rfind('/') + 1;  // npos + 1 is 0
+    std::string_view name = std::string_view(path).substr(name_begin);
+    size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || name == "..") continue;
+    std::string_view extension = name.substr(dot);
+    if (extension == ".yaml" || extension == ".yml") files.push_back({path, name_begin, name_begin + dot});
   }
   if (error) {
     diagnostics.Error("missing-file", {folder, 0, 0},
                       fmt::format("cannot read the tables folder: {}", error.message()));
     return tables;
   }
-  std::sort(files.begin(), files.end());
-  for (const fs::path& path : files) {
-    std::string stem = path.stem().string();
-    const SourceFile* file = sources.Read(path.string(), diagnostics);
+  // One folder's files: their paths sort as their names do.
+  std::sort(files.begin(), files.end(), [](const TableFile& a, const TableFile& b) { return a.path < b.path; });
+  static const std::vector<ExtraColumn> kNone;
+  for (const TableFile& table_file : files) {
+    const std::string& path = table_file.path;
+    std::string_view stem = std::string_view(path).substr(table_file.name_begin, table_file.stem_end - table_file.name_begin);
+    const SourceFile* file = sources.Read(path, diagnostics);
     if (file == nullptr) continue;
     const TableSchema* schema = FindSchema(stem);
     if (schema == nullptr) {
       Diagnostic& unknown = diagnostics.Error(
-          "unknown-table", {path.string(), 0, 0},
+          "unknown-table", {path, 0, 0},
           fmt::format("unknown table '{}': the file name names the table", stem));
       SuggestName(unknown, stem, KnownTableNames());
       continue;
     }
     const Table* base = below != nullptr ? below->Find(stem) : nullptr;
-    tables.Put(LoadTable(*file, *schema, square_ft, diagnostics,
-                         base != nullptr ? base->extra_columns : std::vector<ExtraColumn>{}, base));
+    tables.Put(LoadTable(*file, *schema, square_ft, diagnostics, base != nullptr ? base->extra_columns : kNone, base));
   }
   return tables;
 }

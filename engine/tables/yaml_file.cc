@@ -268,9 +268,15 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
 }
 
 std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) {
-  if (!CheckText(file, diagnostics)) return std::nullopt;
   Tree tree;
-  if (ReadYamlSubset(file.text(), tree)) {
+  SubsetNotes notes;
+  if (ReadYamlSubset(file.text(), tree, &notes)) {
+    // The text checks find nothing in a text the subset reader took (its quotes and brackets
+    // are the ones they track, its lines the layout they accept, its depth below theirs) unless
+    // the reader noted a plain scalar they may read otherwise, or a nesting near the limit.
+    if ((notes.steering || notes.deepest + 1 > limits::kMaxYamlDepth) && !CheckText(file, diagnostics)) {
+      return std::nullopt;
+    }
     // As ReadDocument's checks after the subset reader (yaml-cpp throws nothing on its events),
     // each walked only when the tree's summary shows it something to report. The subset's tags
     // ("?", "!", none) are never reported.
@@ -285,6 +291,7 @@ std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) 
     }
     return tree;
   }
+  if (!CheckText(file, diagnostics)) return std::nullopt;
   std::optional<YAML::Node> document = ReadDocument(file, false, diagnostics);
   if (!document) return std::nullopt;
   return Tree::FromYamlCpp(*document);
@@ -327,15 +334,18 @@ SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
   uint32_t begin = OffsetOf(file, mark);
   uint32_t end = begin + 1;
   if (node.IsScalar()) {
+    // The scalar's width (to its closing quote, if quoted), cut at the end of its line: the
+    // line's end is looked for only within that width.
     std::string_view rest = std::string_view(file.text()).substr(begin);
-    size_t line_end = rest.find('\n');
-    if (line_end == std::string_view::npos) line_end = rest.size();
     size_t width = node.Scalar().size();
     if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
       size_t close = rest.find(rest[0], 1);
-      width = close == std::string_view::npos ? line_end : close + 1;
+      width = close == std::string_view::npos ? rest.size() : close + 1;
     }
-    end = begin + static_cast<uint32_t>(std::max<size_t>(1, std::min(width, line_end)));
+    width = std::min(width, rest.size());
+    size_t line_end = rest.substr(0, width).find('\n');
+    if (line_end != std::string_view::npos) width = line_end;
+    end = begin + static_cast<uint32_t>(std::max<size_t>(1, width));
   }
   return {file.path(), begin, end};
 }
@@ -345,7 +355,7 @@ std::string DescribeNode(const YamlNode& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing";
   if (node.IsSequence()) return "a list";
   if (node.IsMap()) return "a mapping";
-  return "'" + node.Scalar() + "'";
+  return "'" + std::string(node.Scalar()) + "'";
 }
 
 }  // namespace
@@ -361,19 +371,45 @@ template <typename YamlNode>
 BasicMapReader<YamlNode>::BasicMapReader(const SourceFile& file, const YamlNode& map, std::string what,
                      Diagnostics& diagnostics)
     : file_(file), map_(map), what_(std::move(what)), diagnostics_(diagnostics) {
+  ReadEntries();
+}
+
+template <typename YamlNode>
+BasicMapReader<YamlNode>::BasicMapReader(const SourceFile& file, const YamlNode& map, const char* what_format,
+                                         std::string_view first, std::string_view second, Diagnostics& diagnostics)
+    : file_(file),
+      map_(map),
+      what_format_(what_format),
+      what_first_(first),
+      what_second_(second),
+      diagnostics_(diagnostics) {
+  ReadEntries();
+}
+
+template <typename YamlNode>
+std::string BasicMapReader<YamlNode>::What() const {
+  if (what_format_ == nullptr) return what_;
+  return fmt::format(fmt::runtime(what_format_), what_first_, what_second_);
+}
+
+template <typename YamlNode>
+void BasicMapReader<YamlNode>::ReadEntries() {
+  const SourceFile& file = file_;
+  const YamlNode& map = map_;
   if (!map.IsMap()) {
     diagnostics_.Error("expected-mapping", SpanOf(file, map),
-                       fmt::format("expected a mapping for {}, found {}", what_, Describe(map)));
+                       fmt::format("expected a mapping for {}, found {}", What(), Describe(map)));
     return;
   }
   ok_ = true;
   entries_.reserve(map.size());
+  asked_.reserve(256);  // the names asked for, most rows' in one allocation
   for (const auto& entry : map) {
     std::string_view key = entry.first.Scalar();
     bool seen = std::any_of(entries_.begin(), entries_.end(), [&](const Entry& earlier) { return earlier.key == key; });
     if (seen) {
       diagnostics_.Error("duplicate-key", SpanOf(file, entry.first),
-                         fmt::format("duplicate key '{}' in {}", key, what_));
+                         fmt::format("duplicate key '{}' in {}", key, What()));
     }
     entries_.push_back({key, entry.first.IsScalar(), false, entry.first, entry.second});
     // The text is the key node's own: the copy in the entry keeps it where it is.
@@ -389,7 +425,8 @@ YamlNode BasicMapReader<YamlNode>::Optional(std::string_view key) {
   // As Get: the first entry whose key is this scalar. Every entry of this text is asked for.
   const YamlNode* found = nullptr;
   for (Entry& entry : entries_) {
-    if (entry.key != key) continue;
+    // Most keys differ in length or first letter: compared whole only when both agree.
+    if (entry.key.size() != key.size() || (!key.empty() && entry.key[0] != key[0]) || entry.key != key) continue;
     entry.asked = true;
     if (found == nullptr && entry.key_is_scalar) found = &entry.value;
   }
@@ -411,7 +448,7 @@ template <typename YamlNode>
 YamlNode BasicMapReader<YamlNode>::Required(std::string_view key) {
   YamlNode value = Optional(key);
   if (ok_ && !value.IsDefined()) {
-    diagnostics_.Error("missing-key", Span(), fmt::format("{} is missing '{}'", what_, key));
+    diagnostics_.Error("missing-key", Span(), fmt::format("{} is missing '{}'", What(), key));
   }
   return value;
 }
@@ -424,7 +461,7 @@ void BasicMapReader<YamlNode>::RejectUnknown() {
     std::string key(entry.key);
     std::vector<std::string> asked = AskedNames();
     Diagnostic& error = diagnostics_.Error("unknown-key", SpanOf(file_, entry.key_node),
-                                           fmt::format("unknown key '{}' in {}", key, what_));
+                                           fmt::format("unknown key '{}' in {}", key, What()));
     SuggestName(error, key, asked);
     if (error.notes.empty()) {
       std::string expected;
@@ -449,6 +486,8 @@ SourceSpan BasicMapReader<YamlNode>::Span() const { return SpanOf(file_, map_); 
 
 template class BasicMapReader<YAML::Node>;
 template class BasicMapReader<Node>;
+
+bool IsName(std::string_view text) { return IsIdentifier(text); }
 
 std::optional<int64_t> ParseInt(std::string_view text) {
   if (!text.empty() && text[0] == '+') text.remove_prefix(1);
@@ -484,7 +523,7 @@ template <typename YamlNode>
 std::optional<std::string> ReadTextOf(const SourceFile& file, const YamlNode& node,
                                     std::string_view what, Diagnostics& diagnostics) {
   if (!CheckScalar(file, node, "text", what, diagnostics)) return std::nullopt;
-  return node.Scalar();
+  return std::string(node.Scalar());
 }
 
 template <typename YamlNode>
@@ -497,7 +536,7 @@ std::optional<std::string> ReadNameOf(const SourceFile& file, const YamlNode& no
                                   node.Scalar()));
     return std::nullopt;
   }
-  return node.Scalar();
+  return std::string(node.Scalar());
 }
 
 template <typename YamlNode>
@@ -528,7 +567,7 @@ template <typename YamlNode>
 std::optional<bool> ReadBoolOf(const SourceFile& file, const YamlNode& node,
                              std::string_view what, Diagnostics& diagnostics) {
   if (!CheckScalar(file, node, "true or false", what, diagnostics)) return std::nullopt;
-  const std::string& text = node.Scalar();
+  std::string_view text = node.Scalar();
   if (text == "true") return true;
   if (text == "false") return false;
   diagnostics.Error("wrong-type", SpanOf(file, node),

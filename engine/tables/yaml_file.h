@@ -47,6 +47,11 @@ class BasicMapReader {
   // `what` names the mapping in messages ("creature", "row of table 'sizes'").
   BasicMapReader(const SourceFile& file, const YamlNode& map, std::string what,
                  Diagnostics& diagnostics);
+  // The same, its name in messages `what_format` (a fmt format string such as "row '{}' of
+  // table '{}'") with `first` and `second`, formatted only when a message is written; the
+  // texts must outlive the reader.
+  BasicMapReader(const SourceFile& file, const YamlNode& map, const char* what_format, std::string_view first,
+                 std::string_view second, Diagnostics& diagnostics);
 
   // True when the node was a mapping (otherwise an error was reported and nothing is read).
   bool ok() const { return ok_; }
@@ -73,8 +78,16 @@ class BasicMapReader {
     YamlNode value;
   };
 
+  // The mapping's name in messages.
+  std::string What() const;
+  // Reads the entries (or reports that the node is no mapping).
+  void ReadEntries();
+
   YamlNode map_;
-  std::string what_;
+  std::string what_;                  // when given whole
+  const char* what_format_ = nullptr;  // else formatted from these
+  std::string_view what_first_;
+  std::string_view what_second_;
   Diagnostics& diagnostics_;
   bool ok_ = false;
   std::vector<Entry> entries_;  // in the mapping's order, duplicates kept
@@ -113,6 +126,9 @@ std::optional<double> ReadNumber(const SourceFile& file, const Node& node,
                                  std::string_view what, Diagnostics& diagnostics);
 std::optional<bool> ReadBool(const SourceFile& file, const Node& node,
                              std::string_view what, Diagnostics& diagnostics);
+
+// Whether `text` is a lower_snake_case name (what ReadName accepts).
+bool IsName(std::string_view text);
 
 // Parses a whole number with an optional sign ("+2", "-16"); nullopt if it is not one.
 std::optional<int64_t> ParseInt(std::string_view text);

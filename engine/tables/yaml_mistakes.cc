@@ -365,7 +365,7 @@ void CheckDuplicateKeysOf(const SourceFile& file, const YamlNode& document, Diag
         if (!entry.first.IsScalar()) continue;
         const YamlNode* first = nullptr;
         if (small) {
-          const std::string& key = entry.first.Scalar();
+          const auto& key = entry.first.Scalar();
           for (const YamlNode& earlier : keys) {
             if (earlier.Scalar() == key) {
               first = &earlier;
@@ -374,7 +374,7 @@ void CheckDuplicateKeysOf(const SourceFile& file, const YamlNode& document, Diag
           }
           if (first == nullptr) keys.push_back(entry.first);
         } else {
-          auto [found, fresh] = seen.emplace(entry.first.Scalar(), entry.first);
+          auto [found, fresh] = seen.emplace(std::string(entry.first.Scalar()), entry.first);
           if (!fresh) first = &found->second;
         }
         if (first == nullptr) continue;

@@ -1,9 +1,8 @@
 #include "tables/yaml_subset.h"
 
+#include <array>
 #include <cstdint>
-#include <deque>
 #include <string>
-#include <vector>
 
 #include <yaml-cpp/mark.h>
 
@@ -15,16 +14,17 @@ namespace {
 // Thrown where the text leaves the subset; the caller then lets yaml-cpp read it all.
 struct Outside {};
 
-enum class Kind : uint8_t { kScalar, kNull, kSequenceStart, kSequenceEnd, kMapStart, kMapEnd };
-
-// One parser event, held until the whole text is known to be inside the subset.
-struct Event {
-  Kind kind = Kind::kNull;
-  bool quoted = false;                                         // a scalar's tag: "!" if quoted, else "?"
-  YAML::EmitterStyle::value style = YAML::EmitterStyle::Block;  // a collection's
-  YAML::Mark mark;
-  std::string_view value;  // a scalar's text (into the text, or into Reader::unquoted_)
-};
+// The bytes a block plain scalar's scan stops at or notes (kStops), and those that may steer
+// the text checks before reading (yaml_limits.h's TooDeepAt, yaml_mistakes.h's
+// FindLayoutMistake) when they stand inside a plain scalar (kSteers).
+constexpr uint8_t kStops = 1;
+constexpr uint8_t kSteers = 2;
+constexpr std::array<uint8_t, 256> kPlainBytes = [] {
+  std::array<uint8_t, 256> bytes{};
+  for (char c : std::string_view("\n:#")) bytes[static_cast<unsigned char>(c)] |= kStops;
+  for (char c : std::string_view("'\"[]{}|>")) bytes[static_cast<unsigned char>(c)] |= kSteers;
+  return bytes;
+}();
 
 bool IsBlank(char c) { return c == ' ' || c == '\n'; }
 
@@ -36,20 +36,23 @@ bool PlainCharacters(std::string_view text) {
   size_t size = text.size();
   for (size_t i = 0; i < size;) {
     i = EndOfPlainAscii(text, i);  // printable ASCII and line feeds, most of any text
-    if (i >= size) break;
-    unsigned char c = bytes[i];
-    if (c < 0x80) return false;  // a control character other than the line feed, or DEL
-    size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
-    if (length == 0 || c > 0xF4 || i + length > size) return false;
-    uint32_t point = c & (0x3F >> (length - 1));
-    for (size_t k = 1; k < length; ++k) {
-      if ((bytes[i + k] & 0xC0) != 0x80) return false;
-      point = (point << 6) | (bytes[i + k] & 0x3F);
+    // A run of other characters, each read in place, with a single printable ASCII byte between
+    // them (a space between words) read here too.
+    while (i < size) {
+      unsigned char c = bytes[i];
+      if (c < 0x80) {
+        if (!((c >= 0x20 && c < 0x7F) || c == '\n')) return false;  // a control character or DEL
+        ++i;
+        if (i < size && bytes[i] < 0x80) break;
+        continue;
+      }
+      size_t length = MultiByteLength(text, i);
+      if (length == 0) return false;
+      if (c == 0xC2 && bytes[i + 1] <= 0x9F) return false;                                   // U+0080-U+009F
+      if (c == 0xE2 && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)) return false;  // U+2028/9
+      if (c == 0xEF && bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF) return false;             // U+FEFF
+      i += length;
     }
-    const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (point < least[length] || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return false;
-    if (point <= 0x9F || point == 0x2028 || point == 0x2029 || point == 0xFEFF) return false;
-    i += length;
   }
   return true;
 }
@@ -58,11 +61,11 @@ bool IsNullText(std::string_view text) {
   return text == "~" || text == "null" || text == "Null" || text == "NULL";
 }
 
-// Reads the subset line by line into events; every method throws Outside where the text
+// Reads the subset line by line into a tree; every method throws Outside where the text
 // leaves it.
 class Reader {
  public:
-  explicit Reader(std::string_view text) : text_(text) {}
+  Reader(std::string_view text, Tree& tree) : text_(text), tree_(tree) {}
 
   void Read() {
     if (!PlainCharacters(text_)) throw Outside{};
@@ -78,35 +81,7 @@ class Reader {
     if (!eof_) throw Outside{};
   }
 
-  void Replay(YAML::EventHandler& handler) const {
-    if (events_.empty()) return;
-    handler.OnDocumentStart(events_.front().mark);
-    std::string value;
-    for (const Event& event : events_) {
-      switch (event.kind) {
-        case Kind::kScalar:
-          value.assign(event.value);
-          handler.OnScalar(event.mark, event.quoted ? "!" : "?", YAML::NullAnchor, value);
-          break;
-        case Kind::kNull:
-          handler.OnNull(event.mark, YAML::NullAnchor);
-          break;
-        case Kind::kSequenceStart:
-          handler.OnSequenceStart(event.mark, "?", YAML::NullAnchor, event.style);
-          break;
-        case Kind::kSequenceEnd:
-          handler.OnSequenceEnd();
-          break;
-        case Kind::kMapStart:
-          handler.OnMapStart(event.mark, "?", YAML::NullAnchor, event.style);
-          break;
-        case Kind::kMapEnd:
-          handler.OnMapEnd();
-          break;
-      }
-    }
-    handler.OnDocumentEnd();
-  }
+  SubsetNotes Notes() const { return {steering_, deepest_}; }
 
  private:
   char At(size_t at) const { return at < text_.size() ? text_[at] : '\n'; }
@@ -120,22 +95,31 @@ class Reader {
     return mark;
   }
 
-  void Emit(Kind kind, size_t at, YAML::EmitterStyle::value style = YAML::EmitterStyle::Block) {
-    Event event;
-    event.kind = kind;
-    event.mark = MarkAt(at);
-    event.style = style;
-    events_.push_back(event);
+  // A plain scalar: null for the texts YAML reads as null.
+  void AddPlain(size_t begin, size_t end) {
+    std::string_view value = text_.substr(begin, end - begin);
+    if (IsNullText(value)) {
+      tree_.AddNull(MarkAt(begin));
+    } else {
+      tree_.AddScalar(MarkAt(begin), false, value);
+    }
   }
 
-  // A plain scalar's event: null for the texts YAML reads as null.
-  void EmitPlain(size_t begin, size_t end) {
-    std::string_view value = text_.substr(begin, end - begin);
-    Event event;
-    event.kind = IsNullText(value) ? Kind::kNull : Kind::kScalar;
-    event.mark = MarkAt(begin);
-    event.value = value;
-    events_.push_back(event);
+  // Notes a plain scalar holding a byte the text checks may act on: '|' or '>' (a block
+  // scalar's header at a line's end), or a quote, '[' or '{' where they would open one (after a
+  // blank, ':', '-', '?', ',', '[' or '{', or first on the line); a closing bracket they act on
+  // only inside brackets, where a plain scalar holds none.
+  void NoteSteering(size_t begin, size_t end) {
+    for (size_t at = begin; at < end && !steering_; ++at) {
+      char c = text_[at];
+      if (!(kPlainBytes[static_cast<unsigned char>(c)] & kSteers)) continue;
+      if (c == '|' || c == '>') {
+        steering_ = true;
+      } else if (c == '\'' || c == '"' || c == '[' || c == '{') {
+        char before = at > 0 ? text_[at - 1] : '\n';
+        if (std::string_view(" \n:-?,[{").find(before) != std::string_view::npos) steering_ = true;
+      }
+    }
   }
 
   void NewLine() {  // pos_ is just past a line feed
@@ -208,6 +192,7 @@ class Reader {
     size_t at = begin;
     for (; at < text_.size(); ++at) {
       char c = text_[at];
+      if (!(kPlainBytes[static_cast<unsigned char>(c)] & kStops)) continue;
       if (c == '\n') break;
       if (c == ':' && IsBlank(At(at + 1))) break;
       if (c == '#' && text_[at - 1] == ' ') break;
@@ -252,11 +237,17 @@ class Reader {
   // the first content line indented less, or at the end of the text.
   void BlockMap(size_t indent) {
     Deeper();
-    Emit(Kind::kMapStart, pos_);
+    tree_.Open(true, MarkAt(pos_), false);
     while (true) {
       size_t end = ScanBlockPlain(pos_);
       if (end >= text_.size() || text_[end] != ':' || end - pos_ > 1000) throw Outside{};
-      EmitPlain(pos_, TrimEnd(pos_, end));
+      size_t key_end = TrimEnd(pos_, end);
+      // A key starting a line may be read by the layout check as "-name:" or "name:value".
+      if (text_[pos_] == '-' || text_.substr(pos_, key_end - pos_).find(':') != std::string_view::npos) {
+        steering_ = true;
+      }
+      NoteSteering(pos_, key_end);
+      AddPlain(pos_, key_end);
       pos_ = end + 1;
       if (AtLineEnd()) {
         EndLine();
@@ -281,7 +272,7 @@ class Reader {
       if (next > indent || (next == indent && IsSequenceEntry())) throw Outside{};
       if (next < indent) break;
     }
-    Emit(Kind::kMapEnd, pos_);
+    tree_.Close();
     --depth_;
   }
 
@@ -289,7 +280,7 @@ class Reader {
   // `indentless`: the value of a mapping's key at the same column, which a key ends.
   void BlockSequence(size_t indent, bool indentless) {
     Deeper();
-    Emit(Kind::kSequenceStart, pos_);
+    tree_.Open(false, MarkAt(pos_), false);
     while (true) {
       ++pos_;  // the '-'
       if (AtLineEnd()) {
@@ -317,7 +308,7 @@ class Reader {
         throw Outside{};
       }
     }
-    Emit(Kind::kSequenceEnd, pos_);
+    tree_.Close();
     --depth_;
   }
 
@@ -342,7 +333,9 @@ class Reader {
     } else {
       size_t end = ScanBlockPlain(pos_);
       if (end < text_.size() && text_[end] == ':') throw Outside{};  // "a: b: c"
-      EmitPlain(pos_, TrimEnd(pos_, end));
+      size_t value_end = TrimEnd(pos_, end);
+      NoteSteering(pos_, value_end);
+      AddPlain(pos_, value_end);
       pos_ = end;
     }
   }
@@ -351,34 +344,31 @@ class Reader {
   void Quoted() {
     char quote = text_[pos_];
     size_t begin = pos_;
-    std::string unquoted;
     bool doubled = false;
     size_t at = pos_ + 1;
     for (;; ++at) {
       char c = At(at);
       if (c == '\n' || (quote == '"' && c == '\\')) throw Outside{};
-      if (c != quote) {
-        unquoted += c;
-        continue;
-      }
+      if (c != quote) continue;
       if (quote == '\'' && At(at + 1) == '\'') {
-        unquoted += '\'';
         doubled = true;
         ++at;
         continue;
       }
       break;
     }
-    Event event;
-    event.kind = Kind::kScalar;
-    event.quoted = true;
-    event.mark = MarkAt(begin);
+    std::string_view inside = text_.substr(begin + 1, at - begin - 1);
     if (doubled) {
-      event.value = unquoted_.emplace_back(std::move(unquoted));
+      std::string unquoted;
+      unquoted.reserve(inside.size());
+      for (size_t i = 0; i < inside.size(); ++i) {
+        unquoted += inside[i];
+        if (inside[i] == '\'') ++i;  // the second of ''
+      }
+      tree_.AddOwnedScalar(MarkAt(begin), true, std::move(unquoted));
     } else {
-      event.value = text_.substr(begin + 1, at - begin - 1);
+      tree_.AddScalar(MarkAt(begin), true, inside);
     }
-    events_.push_back(event);
     pos_ = at + 1;
   }
 
@@ -400,6 +390,7 @@ class Reader {
   // Counts one more level of nesting, refusing more than yaml-cpp's reading may take.
   void Deeper() {
     if (++depth_ > kMostDepth) throw Outside{};
+    if (depth_ > deepest_) deepest_ = depth_;
   }
 
   // A node inside a flow collection (or the collection at a block value).
@@ -414,14 +405,16 @@ class Reader {
     } else {
       size_t end = ScanFlowPlain(pos_);
       if (text_[end] == ':' || text_[end] == '?') throw Outside{};
-      EmitPlain(pos_, TrimEnd(pos_, end));
+      size_t value_end = TrimEnd(pos_, end);
+      NoteSteering(pos_, value_end);
+      AddPlain(pos_, value_end);
       pos_ = end;
     }
   }
 
   void FlowSequence() {
     Deeper();
-    Emit(Kind::kSequenceStart, pos_, YAML::EmitterStyle::Flow);
+    tree_.Open(false, MarkAt(pos_), true);
     ++pos_;
     SkipFlowSpaces();
     if (text_[pos_] != ']') {
@@ -437,13 +430,13 @@ class Reader {
       }
     }
     ++pos_;
-    Emit(Kind::kSequenceEnd, pos_);
+    tree_.Close();
     --depth_;
   }
 
   void FlowMap() {
     Deeper();
-    Emit(Kind::kMapStart, pos_, YAML::EmitterStyle::Flow);
+    tree_.Open(true, MarkAt(pos_), true);
     ++pos_;
     SkipFlowSpaces();
     if (text_[pos_] != '}') {
@@ -455,7 +448,9 @@ class Reader {
         } else {
           size_t end = ScanFlowPlain(pos_);
           if (text_[end] != ':' || At(end + 1) != ' ') throw Outside{};
-          EmitPlain(pos_, TrimEnd(pos_, end));
+          size_t key_end = TrimEnd(pos_, end);
+          NoteSteering(pos_, key_end);
+          AddPlain(pos_, key_end);
           pos_ = end + 1;
         }
         SkipFlowSpaces();
@@ -471,7 +466,7 @@ class Reader {
       }
     }
     ++pos_;
-    Emit(Kind::kMapEnd, pos_);
+    tree_.Close();
     --depth_;
   }
 
@@ -482,21 +477,31 @@ class Reader {
   bool eof_ = false;
   size_t flow_floor_ = 0;  // the column of the block holding the flow collection being read
   size_t depth_ = 0;
+  size_t deepest_ = 0;     // the most collections open at once
+  bool steering_ = false;  // some plain scalar may steer the text checks
   static constexpr size_t kMostDepth = 64;
-  std::vector<Event> events_;
-  std::deque<std::string> unquoted_;  // single-quoted scalars with '' in them, unescaped
+  Tree& tree_;
 };
 
 }  // namespace
 
-bool ReadYamlSubset(std::string_view text, YAML::EventHandler& handler) {
-  Reader reader(text);
+bool ReadYamlSubset(std::string_view text, Tree& tree, SubsetNotes* notes) {
+  tree.Reserve(text.size() / 16 + 8);  // a guess from the size; the arrays grow past it if need be
+  Reader reader(text, tree);
   try {
     reader.Read();
   } catch (const Outside&) {
+    tree = Tree();
     return false;
   }
-  reader.Replay(handler);
+  if (notes != nullptr) *notes = reader.Notes();
+  return true;
+}
+
+bool ReadYamlSubset(std::string_view text, YAML::EventHandler& handler) {
+  Tree tree;
+  if (!ReadYamlSubset(text, tree)) return false;
+  tree.Replay(handler);
   return true;
 }
 

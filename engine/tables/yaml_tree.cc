@@ -19,7 +19,6 @@ struct YAML::as_if<rulecraft::yaml::TreeIdentity, rulecraft::yaml::TreeIdentity>
 namespace rulecraft::yaml {
 namespace {
 
-const std::string kNoText;
 const std::string kTags[] = {"", "?", "!"};
 
 }  // namespace
@@ -29,8 +28,8 @@ bool Node::IsScalar() const { return tree_ != nullptr && tree_->nodes_[index_].t
 bool Node::IsSequence() const { return tree_ != nullptr && tree_->nodes_[index_].type == Tree::Type::kSequence; }
 bool Node::IsMap() const { return tree_ != nullptr && tree_->nodes_[index_].type == Tree::Type::kMap; }
 
-const std::string& Node::Scalar() const {
-  if (tree_ == nullptr) return kNoText;
+std::string_view Node::Scalar() const {
+  if (tree_ == nullptr) return {};
   return tree_->nodes_[index_].scalar;  // empty but for a scalar
 }
 
@@ -75,18 +74,6 @@ NodeEntry NodeIterator::operator*() const {
   return entry;
 }
 
-uint32_t Tree::Add(Type type, TagKind tag, const YAML::Mark& mark) {
-  Entry& entry = nodes_.emplace_back();
-  entry.type = type;
-  entry.tag = tag;
-  entry.mark = mark;
-  return static_cast<uint32_t>(nodes_.size() - 1);
-}
-
-void Tree::Finished(uint32_t index) {
-  if (!open_.empty()) pending_.push_back(index);
-}
-
 void Tree::Close() {
   auto [index, from] = open_.back();
   open_.pop_back();
@@ -95,54 +82,73 @@ void Tree::Close() {
   entry.kids_count = static_cast<uint32_t>(pending_.size() - from);
   kids_.insert(kids_.end(), pending_.begin() + static_cast<std::ptrdiff_t>(from), pending_.end());
   pending_.resize(from);
+  if (entry.type == Type::kMap) CheckKeys(kids_.data() + entry.kids_begin, entry.kids_count);
   Finished(index);
 }
 
-void Tree::OnNull(const YAML::Mark& mark, YAML::anchor_t) { Finished(Add(Type::kNull, TagKind::kNone, mark)); }
-
-void Tree::OnAlias(const YAML::Mark& mark, YAML::anchor_t) {
-  // The subset reader reports no aliases; a null keeps the tree whole if one ever came.
-  Finished(Add(Type::kNull, TagKind::kNone, mark));
-}
-
-void Tree::OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t, const std::string& value) {
-  uint32_t index = Add(Type::kScalar, tag == "!" ? TagKind::kQuoted : TagKind::kPlain, mark);
-  nodes_[index].scalar = value;
-  Finished(index);
-}
-
-void Tree::OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) {
-  open_.emplace_back(Add(Type::kSequence, TagKind::kPlain, mark), pending_.size());
-}
-
-void Tree::OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) {
-  open_.emplace_back(Add(Type::kMap, TagKind::kPlain, mark), pending_.size());
-}
-
-Tree::Summary Tree::Summarize() const {
-  Summary summary;
-  summary.nodes = nodes_.size();
-  std::vector<uint32_t> depth(nodes_.size(), 1);  // every kid's index is past its collection's
-  std::vector<std::string_view> keys;
-  for (size_t index = 0; index < nodes_.size(); ++index) {
-    const Entry& entry = nodes_[index];
-    summary.deepest = std::max<size_t>(summary.deepest, depth[index]);
-    if (entry.type == Type::kScalar) summary.longest_scalar = std::max(summary.longest_scalar, entry.scalar.size());
-    for (uint32_t kid = 0; kid < entry.kids_count; ++kid) depth[kids_[entry.kids_begin + kid]] = depth[index] + 1;
-    if (entry.type != Type::kMap) continue;
-    keys.clear();
-    for (uint32_t kid = 0; kid < entry.kids_count; kid += 2) {
-      const Entry& key = nodes_[kids_[entry.kids_begin + kid]];
-      if (key.type != Type::kScalar) {
-        summary.non_scalar_key = true;
-        continue;
-      }
-      keys.push_back(key.scalar);
-    }
-    std::sort(keys.begin(), keys.end());
-    if (std::adjacent_find(keys.begin(), keys.end()) != keys.end()) summary.repeated_key = true;
+void Tree::CheckKeys(const uint32_t* kids, size_t count) {
+  constexpr size_t kFewKeys = 16;  // compared pairwise; more are sorted
+  std::string_view few[kFewKeys];
+  std::vector<std::string_view> many;
+  std::string_view* keys = few;
+  if (count / 2 > kFewKeys) {
+    many.resize(count / 2);
+    keys = many.data();
   }
-  return summary;
+  size_t scalars = 0;
+  for (size_t kid = 0; kid < count; kid += 2) {
+    const Entry& key = nodes_[kids[kid]];
+    if (key.type != Type::kScalar) {
+      summary_.non_scalar_key = true;
+      continue;
+    }
+    keys[scalars++] = key.scalar;
+  }
+  if (summary_.repeated_key) return;
+  if (scalars <= kFewKeys) {
+    for (size_t i = 1; i < scalars; ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (keys[i].size() == keys[j].size() && keys[i] == keys[j]) summary_.repeated_key = true;
+      }
+    }
+    return;
+  }
+  std::sort(keys, keys + scalars);
+  if (std::adjacent_find(keys, keys + scalars) != keys + scalars) summary_.repeated_key = true;
+}
+
+void Tree::Replay(YAML::EventHandler& handler) const {
+  if (nodes_.empty()) return;
+  handler.OnDocumentStart(nodes_[0].mark);
+  std::string value;  // each scalar's text in turn, in one buffer
+  ReplayNode(0, handler, value);
+  handler.OnDocumentEnd();
+}
+
+void Tree::ReplayNode(uint32_t index, YAML::EventHandler& handler, std::string& value) const {
+  const Entry& entry = nodes_[index];
+  YAML::EmitterStyle::value style = entry.flow ? YAML::EmitterStyle::Flow : YAML::EmitterStyle::Block;
+  switch (entry.type) {
+    case Type::kNull:
+      handler.OnNull(entry.mark, YAML::NullAnchor);
+      return;
+    case Type::kScalar:
+      value.assign(entry.scalar);
+      handler.OnScalar(entry.mark, kTags[static_cast<size_t>(entry.tag)], YAML::NullAnchor, value);
+      return;
+    case Type::kSequence:
+      handler.OnSequenceStart(entry.mark, "?", YAML::NullAnchor, style);
+      break;
+    case Type::kMap:
+      handler.OnMapStart(entry.mark, "?", YAML::NullAnchor, style);
+      break;
+  }
+  for (uint32_t kid = 0; kid < entry.kids_count; ++kid) ReplayNode(kids_[entry.kids_begin + kid], handler, value);
+  if (entry.type == Type::kSequence) {
+    handler.OnSequenceEnd();
+  } else {
+    handler.OnMapEnd();
+  }
 }
 
 Tree Tree::FromYamlCpp(const YAML::Node& document) {
@@ -163,7 +169,9 @@ uint32_t Tree::Copy(const YAML::Node& node, std::unordered_map<const void*, uint
   Type type = node.IsScalar() ? Type::kScalar : node.IsSequence() ? Type::kSequence : node.IsMap() ? Type::kMap : Type::kNull;
   uint32_t index = Add(type, kind, node.Mark());
   if (identity != nullptr) copied.emplace(identity, index);
-  if (type == Type::kScalar) nodes_[index].scalar = node.Scalar();
+  if (type == Type::kScalar) {
+    nodes_[index].scalar = *owned_.emplace_back(std::make_unique<std::string>(node.Scalar()));
+  }
   if (type != Type::kSequence && type != Type::kMap) return index;
   std::vector<uint32_t> kids;
   for (const auto& item : node) {

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -35,8 +37,9 @@ class Node {
   bool IsScalar() const;
   bool IsSequence() const;
   bool IsMap() const;
-  // The scalar's text; empty for any other node (as yaml-cpp's).
-  const std::string& Scalar() const;
+  // The scalar's text; empty for any other node (as yaml-cpp's). It lives as long as the tree
+  // (and, for a tree read from a text, as that text).
+  std::string_view Scalar() const;
   // "?" for a plain scalar or a collection, "!" for a quoted scalar, "" for a null.
   const std::string& Tag() const;
   YAML::Mark Mark() const;
@@ -82,9 +85,10 @@ class NodeIterator {
   uint32_t step_ = 1;
 };
 
-// The nodes of one document. Built from parser events (a YAML::EventHandler: one document,
-// no aliases or anchors) or copied from a yaml-cpp document.
-class Tree : public YAML::EventHandler {
+// The nodes of one document: built by the subset reader (yaml_subset.h), its scalars views
+// into the text it read (which must outlive the tree) where they need no unescaping, or copied
+// from a yaml-cpp document.
+class Tree {
  public:
   Tree() = default;
   Tree(Tree&&) = default;
@@ -99,7 +103,7 @@ class Tree : public YAML::EventHandler {
   // The document's root: a null node when it has none.
   Node Root() const { return nodes_.empty() ? Node() : Node(this, 0); }
 
-  // What the document checks (yaml_limits.h, yaml_mistakes.h) look for, in one pass.
+  // What the document checks (yaml_limits.h, yaml_mistakes.h) look for.
   struct Summary {
     size_t nodes = 0;             // every node, keys included
     size_t deepest = 0;           // the depth of the deepest node, the root's being 1
@@ -107,22 +111,45 @@ class Tree : public YAML::EventHandler {
     bool non_scalar_key = false;  // some mapping has a key that is not a scalar
     bool repeated_key = false;    // some mapping has two scalar keys of the same text
   };
-  // The summary of a tree built from parser events (each collection added before its kids; no
-  // node shared), read off the flat arrays without walking the nodes.
-  Summary Summarize() const;
+  // The summary of a tree built node by node (below), kept up while it was built.
+  Summary Summarize() const {
+    Summary summary = summary_;
+    summary.nodes = nodes_.size();
+    return summary;
+  }
 
-  void OnDocumentStart(const YAML::Mark&) override {}
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override;
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override;
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override;
-  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value style) override;
-  void OnSequenceEnd() override { Close(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value style) override;
-  void OnMapEnd() override { Close(); }
+  // Makes room for about `nodes` nodes, so that building grows no array on the way.
+  void Reserve(size_t nodes) {
+    nodes_.reserve(nodes);
+    kids_.reserve(nodes);
+  }
+
+  // Building, in document order (the subset reader's): each collection is opened, its items
+  // (a mapping's keys and values in turn) added, then closed.
+  // A scalar whose text outlives the tree; `quoted` gives it the tag "!", else "?".
+  void AddScalar(const YAML::Mark& mark, bool quoted, std::string_view text) {
+    uint32_t index = Add(Type::kScalar, quoted ? TagKind::kQuoted : TagKind::kPlain, mark);
+    nodes_[index].scalar = text;
+    if (text.size() > summary_.longest_scalar) summary_.longest_scalar = text.size();
+    Finished(index);
+  }
+  // A scalar whose text the tree keeps.
+  void AddOwnedScalar(const YAML::Mark& mark, bool quoted, std::string text) {
+    AddScalar(mark, quoted, *owned_.emplace_back(std::make_unique<std::string>(std::move(text))));
+  }
+  void AddNull(const YAML::Mark& mark) { Finished(Add(Type::kNull, TagKind::kNone, mark)); }
+  // Opens a mapping (else a sequence), written in flow style (`{}`, `[]`) or block style.
+  void Open(bool map, const YAML::Mark& mark, bool flow) {
+    uint32_t index = Add(map ? Type::kMap : Type::kSequence, TagKind::kPlain, mark);
+    nodes_[index].flow = flow;
+    open_.emplace_back(index, pending_.size());
+  }
+  // Closes the innermost open collection.
+  void Close();
+
+  // Reports the document to an event handler as yaml-cpp's parser would have (the subset
+  // reader's events: no anchors, aliases or explicit tags).
+  void Replay(YAML::EventHandler& handler) const;
 
  private:
   friend class Node;
@@ -132,22 +159,37 @@ class Tree : public YAML::EventHandler {
   struct Entry {
     Type type = Type::kNull;
     TagKind tag = TagKind::kNone;
+    bool flow = false;  // a collection written in flow style
     YAML::Mark mark;
-    std::string scalar;
+    std::string_view scalar;
     uint32_t kids_begin = 0;  // into kids_: a sequence's items, a mapping's keys and values in turn
     uint32_t kids_count = 0;
   };
 
-  uint32_t Add(Type type, TagKind tag, const YAML::Mark& mark);
+  uint32_t Add(Type type, TagKind tag, const YAML::Mark& mark) {
+    size_t depth = open_.size() + 1;
+    if (depth > summary_.deepest) summary_.deepest = depth;
+    Entry& entry = nodes_.emplace_back();
+    entry.type = type;
+    entry.tag = tag;
+    entry.mark = mark;
+    return static_cast<uint32_t>(nodes_.size() - 1);
+  }
   // A finished node: an item or a key or value of the innermost open collection.
-  void Finished(uint32_t index);
-  void Close();
+  void Finished(uint32_t index) {
+    if (!open_.empty()) pending_.push_back(index);
+  }
+  // Notes a mapping's key that is not a scalar, or repeated, in the summary.
+  void CheckKeys(const uint32_t* kids, size_t count);
+  void ReplayNode(uint32_t index, YAML::EventHandler& handler, std::string& value) const;
   uint32_t Copy(const YAML::Node& node, std::unordered_map<const void*, uint32_t>& copied);
 
   std::vector<Entry> nodes_;
   std::vector<uint32_t> kids_;
   std::vector<std::pair<uint32_t, size_t>> open_;  // open collections and where their kids start in pending_
   std::vector<uint32_t> pending_;                  // finished kids of the open collections
+  std::vector<std::unique_ptr<std::string>> owned_;  // scalars not in the text read (never moved)
+  Summary summary_;
 };
 
 }  // namespace rulecraft::yaml

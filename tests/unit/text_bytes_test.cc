@@ -2,8 +2,10 @@
 // a byte-by-byte reference, and FirstBadByte's answers built on it.
 #include "base/text_bytes.h"
 
+#include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -18,6 +20,22 @@ size_t ReferenceEnd(std::string_view text, size_t at) {
     ++at;
   }
   return at;
+}
+
+// The obviously correct FirstBadByte: one character at a time, each checked on its own.
+std::optional<size_t> ReferenceBadOffset(std::string_view text) {
+  for (size_t at = 0; at < text.size();) {
+    auto byte = static_cast<unsigned char>(text[at]);
+    if (byte >= 0x80) {
+      size_t length = MultiByteLength(text, at);
+      if (length == 0) return at;
+      at += length;
+      continue;
+    }
+    if (byte == 0x7F || (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')) return at;
+    ++at;
+  }
+  return std::nullopt;
 }
 
 TEST(EndOfPlainAscii, StopsAtTheFirstByteOutsideTheRun) {
@@ -79,6 +97,27 @@ TEST(FirstBadByte, NamesTheFirstByteThatIsNotText) {
   auto overlong = FirstBadByte("abc\xC0\xAF");
   ASSERT_TRUE(overlong.has_value());
   EXPECT_EQ(overlong->offset, 3u);
+}
+
+// Texts mostly of multi-byte characters (Korean, Russian, emoji) with single and repeated ASCII
+// bytes between them, and now and then a byte that breaks them: FirstBadByte, which reads such
+// runs in place, finds what the character-by-character reading finds.
+TEST(FirstBadByte, AgreesWithTheCharacterByCharacterReadingOnMultiByteRuns) {
+  const std::vector<std::string> pieces = {"\xED\x95\x9C", "\xEA\xB5\xAD", "\xD0\xBF", "\xD1\x80", "\xF0\x9F\x98\x80",
+                                           " ", "a", "  ", ": ", "\n", "\t", "\r\n", "bcdefghijk"};
+  const std::vector<std::string> breaks = {"\x80", "\xC0\xAF", "\xED\xA0\x80", "\x01", std::string(1, '\0'), "\x7F",
+                                           "\xE0\x80", "\xF5\x80\x80\x80", "\xD0"};
+  std::mt19937 random(15);
+  for (int round = 0; round < 4000; ++round) {
+    std::string text;
+    size_t count = random() % 40;
+    for (size_t i = 0; i < count; ++i) text += pieces[random() % pieces.size()];
+    if (round % 3 != 0) text.insert(random() % (text.size() + 1), breaks[random() % breaks.size()]);
+    std::optional<BadByte> bad = FirstBadByte(text);
+    std::optional<size_t> want = ReferenceBadOffset(text);
+    ASSERT_EQ(bad.has_value(), want.has_value()) << "round " << round;
+    if (bad) ASSERT_EQ(bad->offset, *want) << "round " << round;
+  }
 }
 
 }  // namespace
