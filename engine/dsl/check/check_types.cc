@@ -155,10 +155,11 @@ class TypeChecker {
     if (state == 1) return rule.result;  // recursion, reported by ResolveNames
     state = 1;
     ast::Rule* outer = current_;
-    std::vector<Type> outer_locals = std::move(locals_);
+    size_t outer_base = base_;
     current_ = &rule;
-    locals_.assign(rule.params.size() + static_cast<size_t>(rule.locals), Type{});
-    for (size_t i = 0; i < rule.params.size(); ++i) locals_[i] = rule.params[i].type;
+    base_ = locals_.size();  // the rule's slots go on top of its caller's
+    locals_.resize(base_ + rule.params.size() + static_cast<size_t>(rule.locals));
+    for (size_t i = 0; i < rule.params.size(); ++i) locals_[base_ + i] = rule.params[i].type;
     Type body = Check(*rule.body);
     if (!rule.result.Known()) {
       rule.result = body;
@@ -177,7 +178,8 @@ class TypeChecker {
                                         ast::TypeName(hook->result), ast::TypeName(rule.result)));
     }
     current_ = outer;
-    locals_ = std::move(outer_locals);
+    locals_.resize(base_);
+    base_ = outer_base;
     state = 2;
     return rule.result;
   }
@@ -204,11 +206,13 @@ class TypeChecker {
     rule.result = expected;
   }
 
-  Type Expect(Expr& node, TypeKind kind, const char* what) {
+  // The node's type when it is of `kind` (or unknown); else an error, and the unknown type.
+  const Type& Expect(Expr& node, TypeKind kind, const char* what) {
+    static const Type kUnknown;
     const Type& type = Check(node);
     if (type.Known() && type.kind != kind) {
       Error(node.span, fmt::format("expected {}, found a {}", what, ast::TypeName(type)));
-      return {};
+      return kUnknown;
     }
     return type;
   }
@@ -228,7 +232,7 @@ class TypeChecker {
     }
     if (name == "min"sv || name == "max"sv) {
       if (!arity(2, 16)) return {};
-      Type first = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+      const Type& first = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       for (size_t i = 1; i < node.operands.size(); ++i) {
         Expect(*node.operands[i], TypeKind::kQuantity, "a number or distance");
       }
@@ -241,7 +245,7 @@ class TypeChecker {
     }
     if (name == "bonus"sv) {
       if (!arity(2, 3)) return {};
-      Type value = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+      const Type& value = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       Expr& type = *node.operands[1];
       if (type.binding.kind != BindingKind::kBonusType && type.kind != ExprKind::kName) {
         Error(type.span, "expected a bonus type name (a row of table 'bonus_types')");
@@ -251,7 +255,7 @@ class TypeChecker {
     }
     if (name == "total"sv) {
       if (!arity(1, 1)) return {};
-      Type list = Expect(*node.operands[0], TypeKind::kModifiers, "a list of modifiers");
+      const Type& list = Expect(*node.operands[0], TypeKind::kModifiers, "a list of modifiers");
       return {TypeKind::kQuantity, list.unit, {}};
     }
     return {};
@@ -424,11 +428,12 @@ class TypeChecker {
       return record->fields[static_cast<size_t>(field)].type;
     }
     if (target.kind == TypeKind::kRow && !node.member_call) {
-      if (context_.tables.Find(target.name) == nullptr) {
+      const tables::Table* found = context_.tables.Find(target.name);
+      if (found == nullptr) {
         Error(node.span, fmt::format("this ruleset has no table '{}' to read '{}' from", target.name, node.text));
         return {};
       }
-      const tables::Table& table = *context_.tables.Find(target.name);
+      const tables::Table& table = *found;
       node.binding = {BindingKind::kColumn, target.name, -1};
       if (node.text == "label"sv || node.text == "name"sv) return Type::Text();
       const tables::ColumnSchema* column = table.Column(node.text);  // the schema's or a declared one
@@ -505,7 +510,7 @@ class TypeChecker {
     Type result = Type::Modifiers(Unit::kNone);
     result.name = "empty";
     for (size_t i = 0; i < node.operands.size(); ++i) {
-      Type entry = Expect(*node.operands[i], TypeKind::kModifiers, "a modifier (bonus(…)) or a list of them");
+      const Type& entry = Expect(*node.operands[i], TypeKind::kModifiers, "a modifier (bonus(…)) or a list of them");
       if (entry.Known() && result.name == "empty"sv && entry.name != "empty"sv) result = entry;
       if (node.conditions[i]) Expect(*node.conditions[i], TypeKind::kBool, "a condition after 'if'");
     }
@@ -527,7 +532,7 @@ class TypeChecker {
       case ExprKind::kText: return Type::Text();
       case ExprKind::kName:
         if (node.binding.kind == BindingKind::kParam || node.binding.kind == BindingKind::kLocal) {
-          return locals_[static_cast<size_t>(node.binding.index)];
+          return locals_[base_ + static_cast<size_t>(node.binding.index)];
         }
         if (node.binding.kind == BindingKind::kTable) {
           Error(node.span, fmt::format("a table is not a value: name a row, e.g. {}.{}", node.text,
@@ -557,7 +562,8 @@ class TypeChecker {
         return yes.Known() ? yes : no;
       }
       case ExprKind::kLet: {
-        locals_[static_cast<size_t>(node.binding.index)] = Check(*node.operands[0]);
+        const Type& value = Check(*node.operands[0]);  // may check other rules, growing locals_
+        locals_[base_ + static_cast<size_t>(node.binding.index)] = value;
         return Check(*node.operands[1]);
       }
       case ExprKind::kList: return CheckList(node);
@@ -575,7 +581,10 @@ class TypeChecker {
   std::vector<int> state_;
   bool row_bonus_types_checked_ = false;  // CheckRowBonusTypes reports once
   ast::Rule* current_ = nullptr;
+  // The types of the slots (parameters, then lets) of the rules being checked, each rule's on
+  // top of the rule whose call led to it; the current rule's start at base_.
   std::vector<Type> locals_;
+  size_t base_ = 0;
 };
 
 }  // namespace
