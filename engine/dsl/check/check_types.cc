@@ -81,7 +81,11 @@ class TypeChecker {
       : context_(context), state_(context.module.rules.size(), 0) {}
 
   void Run() {
-    for (ast::Rule& rule : context_.module.rules) CheckSignature(rule);
+    hooks_.reserve(context_.module.rules.size());
+    for (ast::Rule& rule : context_.module.rules) {
+      hooks_.push_back(FindHookPoint(rule.WrittenName()));
+      CheckSignature(rule, hooks_.back());
+    }
     for (size_t i = 0; i < context_.module.rules.size(); ++i) CheckRule(static_cast<int>(i));
   }
 
@@ -106,8 +110,7 @@ class TypeChecker {
   }
 
   // Parameter types come from the declaration or, for a hook point, from the engine.
-  void CheckSignature(ast::Rule& rule) {
-    const HookPoint* hook = FindHookPoint(rule.WrittenName());
+  void CheckSignature(ast::Rule& rule, const HookPoint* hook) {
     bool wrong_hook = hook != nullptr && hook->params.size() != rule.params.size();
     if (wrong_hook) {
       Error(rule.name_span, fmt::format("rule '{}' is a hook point and takes {} parameter(s) ({}), not {}",
@@ -172,7 +175,7 @@ class TypeChecker {
       }
     }
     CheckOverrideResult(index);
-    if (const HookPoint* hook = FindHookPoint(rule.WrittenName()); hook != nullptr && rule.result.Known() &&
+    if (const HookPoint* hook = hooks_[static_cast<size_t>(index)]; hook != nullptr && rule.result.Known() &&
                                                           !SameKind(hook->result, rule.result)) {
       Error(rule.name_span, fmt::format("hook point '{}' must give a {}, not a {}", rule.name,
                                         ast::TypeName(hook->result), ast::TypeName(rule.result)));
@@ -579,6 +582,7 @@ class TypeChecker {
 
   PassContext& context_;
   std::vector<int> state_;
+  std::vector<const HookPoint*> hooks_;  // the hook point each rule's written name is, or nullptr
   bool row_bonus_types_checked_ = false;  // CheckRowBonusTypes reports once
   ast::Rule* current_ = nullptr;
   // The types of the slots (parameters, then lets) of the rules being checked, each rule's on

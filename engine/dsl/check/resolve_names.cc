@@ -153,10 +153,9 @@ class Resolver {
 
   void ResolveMember(Expr& node) {
     Expr& target = *node.operands[0];
-    bool table_literal = target.kind == ExprKind::kName && scope_.Find(target.text) == nullptr &&
-                         context_.tables.Find(target.text) != nullptr;
-    if (table_literal && !node.member_call) {
-      const tables::Table* table = context_.tables.Find(target.text);
+    const tables::Table* table = target.kind == ExprKind::kName && scope_.Find(target.text) == nullptr
+                                     ? context_.tables.Find(target.text) : nullptr;
+    if (table != nullptr && !node.member_call) {  // a table literal: `sizes.large`
       Bind(target, BindingKind::kTable, target.text, -1);
       int row = table->IndexOf(node.text);
       Bind(node, BindingKind::kRowLiteral, target.text, row);  // typed even when unknown
