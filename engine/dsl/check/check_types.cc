@@ -42,6 +42,16 @@ std::vector<std::string> BonusTargets(const tables::TableSet& tables) {
   return targets;
 }
 
+// Whether operator `op` is the one character `c` (compared as characters: the checks run at
+// every operator node).
+bool IsOp(std::string_view op, char c) { return op.size() == 1 && op[0] == c; }
+
+// Whether operator `op` compares: ==, !=, <, <=, >, >=.
+bool IsComparison(std::string_view op) {
+  if (op.size() == 1) return op[0] == '<' || op[0] == '>';
+  return op.size() == 2 && op[1] == '=' && (op[0] == '=' || op[0] == '!' || op[0] == '<' || op[0] == '>');
+}
+
 bool SameKind(const Type& a, const Type& b) {
   if (!a.Known() || !b.Known()) return true;
   return a.kind == b.kind && (a.kind != TypeKind::kRow && a.kind != TypeKind::kRecord ? true : a.name == b.name);
@@ -481,21 +491,21 @@ class TypeChecker {
     }
     const Type& left = Check(*node.operands[0]);
     const Type& right = Check(*node.operands[1]);
-    if (!left.Known() || !right.Known()) return op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv ? Type::Bool() : Type{};
+    if (!left.Known() || !right.Known()) return IsComparison(op) ? Type::Bool() : Type{};
     if (op == "=="sv || op == "!="sv) {
       if (!SameKind(left, right) || left.kind == TypeKind::kModifiers || left.kind == TypeKind::kRecord) {
         Error(node.span, fmt::format("cannot compare a {} with a {}", ast::TypeName(left), ast::TypeName(right)));
       }
       return Type::Bool();
     }
-    if (op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv) {
+    if (IsComparison(op)) {  // the orderings: == and != returned above
       if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
         Error(node.span, fmt::format("'{}' compares numbers or distances, not a {} and a {}", op,
                                      ast::TypeName(left), ast::TypeName(right)));
       }
       return Type::Bool();
     }
-    if (op == "+"sv && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
+    if (IsOp(op, '+') && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
       return left.name == "empty"sv ? right : left;
     }
     if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
@@ -504,8 +514,8 @@ class TypeChecker {
       return {};
     }
     Unit unit = left.unit;
-    if (op == "*"sv) unit = left.unit == Unit::kLength || right.unit == Unit::kLength ? Unit::kLength : Unit::kNone;
-    if (op == "/"sv) unit = right.unit == Unit::kLength ? Unit::kNone : left.unit;
+    if (IsOp(op, '*')) unit = left.unit == Unit::kLength || right.unit == Unit::kLength ? Unit::kLength : Unit::kNone;
+    if (IsOp(op, '/')) unit = right.unit == Unit::kLength ? Unit::kNone : left.unit;
     return {TypeKind::kQuantity, unit, {}};
   }
 
