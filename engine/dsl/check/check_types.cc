@@ -42,6 +42,16 @@ std::vector<std::string> BonusTargets(const tables::TableSet& tables) {
   return targets;
 }
 
+// Whether operator `op` is the one character `c` (compared as characters: the checks run at
+// every operator node).
+bool IsOp(std::string_view op, char c) { return op.size() == 1 && op[0] == c; }
+
+// Whether operator `op` compares: ==, !=, <, <=, >, >=.
+bool IsComparison(std::string_view op) {
+  if (op.size() == 1) return op[0] == '<' || op[0] == '>';
+  return op.size() == 2 && op[1] == '=' && (op[0] == '=' || op[0] == '!' || op[0] == '<' || op[0] == '>');
+}
+
 bool SameKind(const Type& a, const Type& b) {
   if (!a.Known() || !b.Known()) return true;
   return a.kind == b.kind && (a.kind != TypeKind::kRow && a.kind != TypeKind::kRecord ? true : a.name == b.name);
@@ -81,7 +91,11 @@ class TypeChecker {
       : context_(context), state_(context.module.rules.size(), 0) {}
 
   void Run() {
-    for (ast::Rule& rule : context_.module.rules) CheckSignature(rule);
+    hooks_.reserve(context_.module.rules.size());
+    for (ast::Rule& rule : context_.module.rules) {
+      hooks_.push_back(FindHookPoint(rule.WrittenName()));
+      CheckSignature(rule, hooks_.back());
+    }
     for (size_t i = 0; i < context_.module.rules.size(); ++i) CheckRule(static_cast<int>(i));
   }
 
@@ -106,8 +120,7 @@ class TypeChecker {
   }
 
   // Parameter types come from the declaration or, for a hook point, from the engine.
-  void CheckSignature(ast::Rule& rule) {
-    const HookPoint* hook = FindHookPoint(rule.WrittenName());
+  void CheckSignature(ast::Rule& rule, const HookPoint* hook) {
     bool wrong_hook = hook != nullptr && hook->params.size() != rule.params.size();
     if (wrong_hook) {
       Error(rule.name_span, fmt::format("rule '{}' is a hook point and takes {} parameter(s) ({}), not {}",
@@ -155,10 +168,11 @@ class TypeChecker {
     if (state == 1) return rule.result;  // recursion, reported by ResolveNames
     state = 1;
     ast::Rule* outer = current_;
-    std::vector<Type> outer_locals = std::move(locals_);
+    size_t outer_base = base_;
     current_ = &rule;
-    locals_.assign(rule.params.size() + static_cast<size_t>(rule.locals), Type{});
-    for (size_t i = 0; i < rule.params.size(); ++i) locals_[i] = rule.params[i].type;
+    base_ = locals_.size();  // the rule's slots go on top of its caller's
+    locals_.resize(base_ + rule.params.size() + static_cast<size_t>(rule.locals));
+    for (size_t i = 0; i < rule.params.size(); ++i) locals_[base_ + i] = rule.params[i].type;
     Type body = Check(*rule.body);
     if (!rule.result.Known()) {
       rule.result = body;
@@ -171,13 +185,14 @@ class TypeChecker {
       }
     }
     CheckOverrideResult(index);
-    if (const HookPoint* hook = FindHookPoint(rule.WrittenName()); hook != nullptr && rule.result.Known() &&
+    if (const HookPoint* hook = hooks_[static_cast<size_t>(index)]; hook != nullptr && rule.result.Known() &&
                                                           !SameKind(hook->result, rule.result)) {
       Error(rule.name_span, fmt::format("hook point '{}' must give a {}, not a {}", rule.name,
                                         ast::TypeName(hook->result), ast::TypeName(rule.result)));
     }
     current_ = outer;
-    locals_ = std::move(outer_locals);
+    locals_.resize(base_);
+    base_ = outer_base;
     state = 2;
     return rule.result;
   }
@@ -204,11 +219,13 @@ class TypeChecker {
     rule.result = expected;
   }
 
-  Type Expect(Expr& node, TypeKind kind, const char* what) {
+  // The node's type when it is of `kind` (or unknown); else an error, and the unknown type.
+  const Type& Expect(Expr& node, TypeKind kind, const char* what) {
+    static const Type kUnknown;
     const Type& type = Check(node);
     if (type.Known() && type.kind != kind) {
       Error(node.span, fmt::format("expected {}, found a {}", what, ast::TypeName(type)));
-      return {};
+      return kUnknown;
     }
     return type;
   }
@@ -228,7 +245,7 @@ class TypeChecker {
     }
     if (name == "min"sv || name == "max"sv) {
       if (!arity(2, 16)) return {};
-      Type first = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+      const Type& first = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       for (size_t i = 1; i < node.operands.size(); ++i) {
         Expect(*node.operands[i], TypeKind::kQuantity, "a number or distance");
       }
@@ -241,7 +258,7 @@ class TypeChecker {
     }
     if (name == "bonus"sv) {
       if (!arity(2, 3)) return {};
-      Type value = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
+      const Type& value = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       Expr& type = *node.operands[1];
       if (type.binding.kind != BindingKind::kBonusType && type.kind != ExprKind::kName) {
         Error(type.span, "expected a bonus type name (a row of table 'bonus_types')");
@@ -251,7 +268,7 @@ class TypeChecker {
     }
     if (name == "total"sv) {
       if (!arity(1, 1)) return {};
-      Type list = Expect(*node.operands[0], TypeKind::kModifiers, "a list of modifiers");
+      const Type& list = Expect(*node.operands[0], TypeKind::kModifiers, "a list of modifiers");
       return {TypeKind::kQuantity, list.unit, {}};
     }
     return {};
@@ -424,11 +441,12 @@ class TypeChecker {
       return record->fields[static_cast<size_t>(field)].type;
     }
     if (target.kind == TypeKind::kRow && !node.member_call) {
-      if (context_.tables.Find(target.name) == nullptr) {
+      const tables::Table* found = context_.tables.Find(target.name);
+      if (found == nullptr) {
         Error(node.span, fmt::format("this ruleset has no table '{}' to read '{}' from", target.name, node.text));
         return {};
       }
-      const tables::Table& table = *context_.tables.Find(target.name);
+      const tables::Table& table = *found;
       node.binding = {BindingKind::kColumn, target.name, -1};
       if (node.text == "label"sv || node.text == "name"sv) return Type::Text();
       const tables::ColumnSchema* column = table.Column(node.text);  // the schema's or a declared one
@@ -473,21 +491,21 @@ class TypeChecker {
     }
     const Type& left = Check(*node.operands[0]);
     const Type& right = Check(*node.operands[1]);
-    if (!left.Known() || !right.Known()) return op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv ? Type::Bool() : Type{};
+    if (!left.Known() || !right.Known()) return IsComparison(op) ? Type::Bool() : Type{};
     if (op == "=="sv || op == "!="sv) {
       if (!SameKind(left, right) || left.kind == TypeKind::kModifiers || left.kind == TypeKind::kRecord) {
         Error(node.span, fmt::format("cannot compare a {} with a {}", ast::TypeName(left), ast::TypeName(right)));
       }
       return Type::Bool();
     }
-    if (op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv) {
+    if (IsComparison(op)) {  // the orderings: == and != returned above
       if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
         Error(node.span, fmt::format("'{}' compares numbers or distances, not a {} and a {}", op,
                                      ast::TypeName(left), ast::TypeName(right)));
       }
       return Type::Bool();
     }
-    if (op == "+"sv && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
+    if (IsOp(op, '+') && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
       return left.name == "empty"sv ? right : left;
     }
     if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
@@ -496,8 +514,8 @@ class TypeChecker {
       return {};
     }
     Unit unit = left.unit;
-    if (op == "*"sv) unit = left.unit == Unit::kLength || right.unit == Unit::kLength ? Unit::kLength : Unit::kNone;
-    if (op == "/"sv) unit = right.unit == Unit::kLength ? Unit::kNone : left.unit;
+    if (IsOp(op, '*')) unit = left.unit == Unit::kLength || right.unit == Unit::kLength ? Unit::kLength : Unit::kNone;
+    if (IsOp(op, '/')) unit = right.unit == Unit::kLength ? Unit::kNone : left.unit;
     return {TypeKind::kQuantity, unit, {}};
   }
 
@@ -505,7 +523,7 @@ class TypeChecker {
     Type result = Type::Modifiers(Unit::kNone);
     result.name = "empty";
     for (size_t i = 0; i < node.operands.size(); ++i) {
-      Type entry = Expect(*node.operands[i], TypeKind::kModifiers, "a modifier (bonus(…)) or a list of them");
+      const Type& entry = Expect(*node.operands[i], TypeKind::kModifiers, "a modifier (bonus(…)) or a list of them");
       if (entry.Known() && result.name == "empty"sv && entry.name != "empty"sv) result = entry;
       if (node.conditions[i]) Expect(*node.conditions[i], TypeKind::kBool, "a condition after 'if'");
     }
@@ -527,7 +545,7 @@ class TypeChecker {
       case ExprKind::kText: return Type::Text();
       case ExprKind::kName:
         if (node.binding.kind == BindingKind::kParam || node.binding.kind == BindingKind::kLocal) {
-          return locals_[static_cast<size_t>(node.binding.index)];
+          return locals_[base_ + static_cast<size_t>(node.binding.index)];
         }
         if (node.binding.kind == BindingKind::kTable) {
           Error(node.span, fmt::format("a table is not a value: name a row, e.g. {}.{}", node.text,
@@ -557,7 +575,8 @@ class TypeChecker {
         return yes.Known() ? yes : no;
       }
       case ExprKind::kLet: {
-        locals_[static_cast<size_t>(node.binding.index)] = Check(*node.operands[0]);
+        const Type& value = Check(*node.operands[0]);  // may check other rules, growing locals_
+        locals_[base_ + static_cast<size_t>(node.binding.index)] = value;
         return Check(*node.operands[1]);
       }
       case ExprKind::kList: return CheckList(node);
@@ -573,9 +592,13 @@ class TypeChecker {
 
   PassContext& context_;
   std::vector<int> state_;
+  std::vector<const HookPoint*> hooks_;  // the hook point each rule's written name is, or nullptr
   bool row_bonus_types_checked_ = false;  // CheckRowBonusTypes reports once
   ast::Rule* current_ = nullptr;
+  // The types of the slots (parameters, then lets) of the rules being checked, each rule's on
+  // top of the rule whose call led to it; the current rule's start at base_.
   std::vector<Type> locals_;
+  size_t base_ = 0;
 };
 
 }  // namespace

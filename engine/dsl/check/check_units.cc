@@ -17,6 +17,16 @@ using ast::Type;
 using ast::TypeKind;
 using ast::Unit;
 
+// Whether operator `op` is the one character `c` (compared as characters: the checks run at
+// every operator node).
+bool IsOp(std::string_view op, char c) { return op.size() == 1 && op[0] == c; }
+
+// Whether operator `op` compares: ==, !=, <, <=, >, >=.
+bool IsComparison(std::string_view op) {
+  if (op.size() == 1) return op[0] == '<' || op[0] == '>';
+  return op.size() == 2 && op[1] == '=' && (op[0] == '=' || op[0] == '!' || op[0] == '<' || op[0] == '>');
+}
+
 bool HasUnit(const Type& type) {
   return type.kind == TypeKind::kQuantity || (type.kind == TypeKind::kModifiers && type.name != "empty"sv);
 }
@@ -69,19 +79,19 @@ class UnitChecker {
   void CheckBinary(const Expr& node) {
     const Expr& left = *node.operands[0];
     const Expr& right = *node.operands[1];
-    const std::string& op = node.text;
-    if (op == "+"sv || op == "-"sv) return Same(node, left, right, op == "+"sv ? "add" : "subtract");
-    if (op == "%"sv) return Same(node, left, right, "take the remainder of");
-    if (op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv) {
+    std::string_view op = node.text;
+    if (IsOp(op, '+') || IsOp(op, '-')) return Same(node, left, right, IsOp(op, '+') ? "add" : "subtract");
+    if (IsOp(op, '%')) return Same(node, left, right, "take the remainder of");
+    if (IsComparison(op)) {
       return Same(node, left, right, "compare");
     }
     bool left_length = left.type.kind == TypeKind::kQuantity && left.type.unit == Unit::kLength;
     bool right_length = right.type.kind == TypeKind::kQuantity && right.type.unit == Unit::kLength;
-    if (op == "*"sv && left_length && right_length) {
+    if (IsOp(op, '*') && left_length && right_length) {
       Error(node.span, "cannot multiply two distances: rules have no areas");
-    } else if (op == "/"sv && right_length && !left_length) {
+    } else if (IsOp(op, '/') && right_length && !left_length) {
       Error(node.span, "cannot divide a plain number by a distance");
-    } else if (op == "^"sv && (left_length || right_length)) {
+    } else if (IsOp(op, '^') && (left_length || right_length)) {
       Error(node.span, "'^' works on plain numbers only");
     }
   }

@@ -1,6 +1,8 @@
 #include "dsl/check/environment.h"
 
-#include <unordered_map>
+#include <iterator>
+
+#include "dsl/check/name_index.h"
 
 namespace rulecraft::check {
 
@@ -14,7 +16,10 @@ int RecordKind::FieldIndex(std::string_view field) const {
 }
 
 const std::vector<RecordKind>& RecordKinds() {
-  static const std::vector<RecordKind> kinds = {
+  // Built from an array, whose elements are moved into the vector (an initializer list's are
+  // copied).
+  static const std::vector<RecordKind> kinds = [] {
+    RecordKind list[] = {
       {"creature",
        {{"size", Type::Row("sizes"), "its size category"},
         {"race", Type::Row("speeds"), "its race (a row of `speeds`); see has_race"},
@@ -163,7 +168,9 @@ const std::vector<RecordKind>& RecordKinds() {
        false,
        false,
        "a chase (chase queries)"},
-  };
+    };
+    return std::vector<RecordKind>(std::make_move_iterator(std::begin(list)), std::make_move_iterator(std::end(list)));
+  }();
   return kinds;
 }
 
@@ -175,7 +182,9 @@ const RecordKind* FindRecordKind(std::string_view name) {
 }
 
 const std::vector<HookPoint>& HookPoints() {
-  static const std::vector<HookPoint> hooks = {
+  // Built from an array, as RecordKinds is.
+  static const std::vector<HookPoint> hooks = [] {
+    HookPoint list[] = {
       {"speed", {{"mover", Type::Record("creature")}}, Type::Distance(),
        "a creature's land speed, bonuses and armor applied"},
       {"may_squeeze",
@@ -413,19 +422,28 @@ const std::vector<HookPoint>& HookPoints() {
       {"chase_tie", {{"chase", Type::Record("chase")}, {"pursuer_bonus", Type::Number()}, {"quarry_bonus", Type::Number()}},
        Type::Number(),
        "chase queries: who wins an opposed check whose totals are equal: 1 the pursuer, -1 the quarry, 0 both roll again"},
-  };
+    };
+    return std::vector<HookPoint>(std::make_move_iterator(std::begin(list)), std::make_move_iterator(std::end(list)));
+  }();
   return hooks;
 }
 
 const HookPoint* FindHookPoint(std::string_view name) {
   // Every rule's name is looked up here by several passes: hashed, not compared with each hook.
-  static const std::unordered_map<std::string_view, const HookPoint*> by_name = [] {
-    std::unordered_map<std::string_view, const HookPoint*> hooks;
-    for (const HookPoint& hook : HookPoints()) hooks.emplace(hook.name, &hook);  // the first of a name
+  static const NameIndex by_name = [] {
+    NameIndex hooks;
+    const std::vector<HookPoint>& all = HookPoints();
+    hooks.Reserve(all.size());
+    for (size_t i = 0; i < all.size(); ++i) {
+      auto at = [&](int index) -> const std::string& { return all[static_cast<size_t>(index)].name; };
+      if (hooks.Find(all[i].name, at) < 0) hooks.Add(all[i].name, static_cast<int>(i));  // the first of a name
+    }
     return hooks;
   }();
-  auto found = by_name.find(name);
-  return found == by_name.end() ? nullptr : found->second;
+  int found = by_name.Find(name, [](int index) -> const std::string& {
+    return HookPoints()[static_cast<size_t>(index)].name;
+  });
+  return found < 0 ? nullptr : &HookPoints()[static_cast<size_t>(found)];
 }
 
 const std::vector<std::string>& BuiltinNames() {

@@ -1,5 +1,7 @@
 #include "dsl/check/layers.h"
 
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "base/suggest.h"
@@ -10,7 +12,7 @@ namespace {
 // Where each rule of the module was defined.
 struct Origin {
   int layer = 0;
-  std::string layer_name;
+  std::string_view layer_name;  // the LayeredFile's, which outlives the merge
 };
 
 // The note that points at the rule an override replaces.
@@ -80,9 +82,8 @@ std::vector<std::string> InheritedNames(const Module& module) {
 
 // A name no rule has, for the replaced rule kept for super(): `dnd35.may_enter`.
 std::string KeptName(const Module& module, const Origin& origin, const std::string& name) {
-  std::string base = fmt::format(
-      "{}.{}",
-      origin.layer_name.empty() ? "layer" + std::to_string(origin.layer) : origin.layer_name, name);
+  std::string base = origin.layer_name.empty() ? fmt::format("layer{}.{}", origin.layer, name)
+                                               : fmt::format("{}.{}", origin.layer_name, name);
   std::string kept = base;
   for (int n = 2; module.Find(kept) >= 0; ++n) kept = fmt::format("{}.{}", base, n);
   return kept;
@@ -92,7 +93,13 @@ std::string KeptName(const Module& module, const Origin& origin, const std::stri
 
 Module MergeLayers(std::vector<LayeredFile>& files, Diagnostics& diagnostics) {
   Module module;
+  size_t most = 0;  // each rule, and the parent an override keeps
+  for (const LayeredFile& layered : files) {
+    for (const ast::Rule& rule : layered.file.rules) most += rule.is_override ? 2 : 1;
+  }
+  module.Reserve(most);
   std::vector<Origin> origins;
+  origins.reserve(most);
   for (LayeredFile& layered : files) {
     std::vector<std::string> inherited;  // filled once per file, when an override needs it
     for (ast::Rule& rule : layered.file.rules) {

@@ -2,14 +2,18 @@
 
 namespace rulecraft::check {
 
-void Module::Add(ast::Rule rule) {
-  by_name_.emplace(rule.name, static_cast<int>(rules.size()));
+void Module::Add(ast::Rule&& rule) {
+  by_name_.Add(rule.name, static_cast<int>(rules.size()));
   rules.push_back(std::move(rule));
 }
 
+void Module::Reserve(size_t count) {
+  rules.reserve(count);
+  by_name_.Reserve(count);
+}
+
 int Module::Find(std::string_view name) const {
-  auto found = by_name_.find(name);
-  return found == by_name_.end() ? -1 : found->second;
+  return by_name_.Find(name, [this](int at) -> const std::string& { return rules[static_cast<size_t>(at)].name; });
 }
 
 }  // namespace rulecraft::check

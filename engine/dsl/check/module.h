@@ -1,13 +1,12 @@
 // The rules of one ruleset after layering, and what every checking pass reads.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "dsl/ast/ast.h"
+#include "dsl/check/name_index.h"
 #include "rulecraft/diagnostic.h"
 #include "tables/table.h"
 
@@ -17,18 +16,15 @@ namespace rulecraft::check {
 struct Module {
   std::vector<ast::Rule> rules;  // grown only by Add
 
-  // Appends a rule and indexes its name.
-  void Add(ast::Rule rule);
+  // Appends a rule and indexes its name (which must stay as it is while the rule is here).
+  void Add(ast::Rule&& rule);
+  // Makes room for `count` rules without moving them.
+  void Reserve(size_t count);
   // The index of the rule with this name, or -1.
   int Find(std::string_view name) const;
 
  private:
-  // Hashes and compares a std::string and a std::string_view alike, so Find copies nothing.
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
-  };
-  std::unordered_map<std::string, int, NameHash, std::equal_to<>> by_name_;
+  NameIndex by_name_;  // over rules[i].name
 };
 
 // What a pass reads and where it reports.

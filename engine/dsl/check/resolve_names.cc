@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <functional>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -17,24 +16,38 @@ using ast::BindingKind;
 using ast::Expr;
 using ast::ExprKind;
 
+// One name visible in a rule body: a parameter or a `let`, named by the rule's AST.
+struct ScopeName {
+  std::string_view name;
+  BindingKind kind = BindingKind::kParam;
+  int index = 0;
+};
+
 // The names visible at one point of a rule body: parameters, then `let`s, innermost last.
 struct Scope {
-  std::vector<std::pair<std::string, ast::Binding>> names;
+  std::vector<ScopeName> names;
 
-  const ast::Binding* Find(const std::string& name) const {
+  const ScopeName* Find(std::string_view name) const {
     for (auto it = names.rbegin(); it != names.rend(); ++it) {
-      if (it->first == name) return &it->second;
+      if (it->name == name) return &*it;
     }
     return nullptr;
   }
 };
 
+// Binds `node` in place (its binding's name keeps its storage).
+void Bind(Expr& node, BindingKind kind, std::string_view name, int index) {
+  node.binding.kind = kind;
+  node.binding.name.assign(name);
+  node.binding.index = index;
+}
+
 class Resolver {
  public:
-  // Records in `calls` the rules the body calls, in the order of the body's text (each call
-  // before its arguments).
-  Resolver(PassContext& context, ast::Rule& rule, std::vector<int>& calls)
-      : context_(context), rule_(rule), calls_(calls) {}
+  // Appends to `calls` the rules the body calls, in the order of the body's text (each call
+  // before its arguments); `scope` is storage to reuse, empty.
+  Resolver(PassContext& context, ast::Rule& rule, std::vector<int>& calls, Scope& scope)
+      : context_(context), rule_(rule), calls_(calls), scope_(scope) {}
 
   void Run() {
     for (size_t i = 0; i < rule_.params.size(); ++i) {
@@ -43,27 +56,28 @@ class Resolver {
         context_.diagnostics.Error("duplicate-name", param.span,
                                    fmt::format("parameter '{}' is named twice", param.name));
       }
-      scope_.names.push_back({param.name, {BindingKind::kParam, param.name, static_cast<int>(i)}});
+      scope_.names.push_back({param.name, BindingKind::kParam, static_cast<int>(i)});
     }
     Resolve(*rule_.body);
     rule_.locals = locals_;
+    scope_.names.clear();
   }
 
  private:
   std::vector<std::string> VisibleNames() const {
     std::vector<std::string> names;
-    for (const auto& [name, binding] : scope_.names) names.push_back(name);
+    for (const ScopeName& name : scope_.names) names.emplace_back(name.name);
     for (const auto& [name, table] : context_.tables.all()) names.push_back(name);
     return names;
   }
 
   void ResolveName(Expr& node) {
-    if (const ast::Binding* binding = scope_.Find(node.text)) {
-      node.binding = *binding;
+    if (const ScopeName* name = scope_.Find(node.text)) {
+      Bind(node, name->kind, name->name, name->index);
       return;
     }
     if (context_.tables.Find(node.text) != nullptr) {
-      node.binding = {BindingKind::kTable, node.text, -1};
+      Bind(node, BindingKind::kTable, node.text, -1);
       return;
     }
     if (context_.module.Find(node.text) >= 0) {
@@ -80,7 +94,7 @@ class Resolver {
   bool ResolveSuper(Expr& node) {
     if (node.text != "super"sv) return false;
     if (!rule_.replaces.empty()) {
-      node.binding = {BindingKind::kRule, rule_.replaces, context_.module.Find(rule_.replaces)};
+      Bind(node, BindingKind::kRule, rule_.replaces, context_.module.Find(rule_.replaces));
       calls_.push_back(node.binding.index);
     } else if (!rule_.is_override) {  // an override of nothing is reported already
       context_.diagnostics.Error(
@@ -97,10 +111,10 @@ class Resolver {
     int rule = context_.module.Find(node.text);
     const auto& builtins = BuiltinNames();
     if (rule >= 0) {
-      node.binding = {BindingKind::kRule, node.text, rule};
+      Bind(node, BindingKind::kRule, node.text, rule);
       calls_.push_back(rule);
     } else if (std::find(builtins.begin(), builtins.end(), node.text) != builtins.end()) {
-      node.binding = {BindingKind::kBuiltin, node.text, -1};
+      Bind(node, BindingKind::kBuiltin, node.text, -1);
     } else {
       std::vector<std::string> callable = builtins;
       for (const ast::Rule& other : context_.module.rules) {
@@ -134,18 +148,17 @@ class Resolver {
       SuggestName(error, arg.text, types->RowNames());
       return;
     }
-    arg.binding = {BindingKind::kBonusType, arg.text, row};
+    Bind(arg, BindingKind::kBonusType, arg.text, row);
   }
 
   void ResolveMember(Expr& node) {
     Expr& target = *node.operands[0];
-    bool table_literal = target.kind == ExprKind::kName && scope_.Find(target.text) == nullptr &&
-                         context_.tables.Find(target.text) != nullptr;
-    if (table_literal && !node.member_call) {
-      const tables::Table* table = context_.tables.Find(target.text);
-      target.binding = {BindingKind::kTable, target.text, -1};
+    const tables::Table* table = target.kind == ExprKind::kName && scope_.Find(target.text) == nullptr
+                                     ? context_.tables.Find(target.text) : nullptr;
+    if (table != nullptr && !node.member_call) {  // a table literal: `sizes.large`
+      Bind(target, BindingKind::kTable, target.text, -1);
       int row = table->IndexOf(node.text);
-      node.binding = {BindingKind::kRowLiteral, target.text, row};  // typed even when unknown
+      Bind(node, BindingKind::kRowLiteral, target.text, row);  // typed even when unknown
       if (row < 0) {
         Diagnostic& error = context_.diagnostics.Error(
             "unknown-name", node.span,
@@ -162,7 +175,7 @@ class Resolver {
       bool named = node.text == "has"sv || node.text == "bonuses"sv || node.text == "any_condition"sv ||
                    node.text == "level"sv || (node.text == "condition_bonuses"sv && i == 1);
       if (named && arg.kind == ExprKind::kName) {
-        arg.binding = {BindingKind::kFlag, arg.text, -1};
+        Bind(arg, BindingKind::kFlag, arg.text, -1);
       } else if (node.text == "condition_bonuses"sv && i == 2 && arg.kind == ExprKind::kName) {
         ResolveBonusType(arg);
       } else {
@@ -185,8 +198,8 @@ class Resolver {
       case ExprKind::kLet: {
         Resolve(*node.operands[0]);
         int slot = static_cast<int>(rule_.params.size()) + locals_++;
-        scope_.names.push_back({node.text, {BindingKind::kLocal, node.text, slot}});
-        node.binding = scope_.names.back().second;
+        scope_.names.push_back({node.text, BindingKind::kLocal, slot});
+        Bind(node, BindingKind::kLocal, node.text, slot);
         Resolve(*node.operands[1]);
         scope_.names.pop_back();
         return;
@@ -203,20 +216,21 @@ class Resolver {
   PassContext& context_;
   ast::Rule& rule_;
   std::vector<int>& calls_;
-  Scope scope_;
+  Scope& scope_;
   int locals_ = 0;
 };
 
-// Reports each cycle of rule calls once, at the rule where it closes; `calls[i]` holds the
-// rules rule i calls.
-void RejectRecursion(PassContext& context, const std::vector<std::vector<int>>& calls) {
+// Reports each cycle of rule calls once, at the rule where it closes; rule i calls the rules
+// calls[starts[i]] to calls[starts[i + 1]] (exclusive).
+void RejectRecursion(PassContext& context, const std::vector<int>& calls, const std::vector<size_t>& starts) {
   const auto& rules = context.module.rules;
   std::vector<int> state(rules.size(), 0);  // 0 new, 1 on the path, 2 done
   std::vector<int> path;
-  std::function<void(int)> visit = [&](int rule) {
+  auto visit = [&](auto& self, int rule) -> void {
     state[static_cast<size_t>(rule)] = 1;
     path.push_back(rule);
-    for (int callee : calls[static_cast<size_t>(rule)]) {
+    for (size_t at = starts[static_cast<size_t>(rule)]; at < starts[static_cast<size_t>(rule) + 1]; ++at) {
+      int callee = calls[at];
       if (state[static_cast<size_t>(callee)] == 1) {
         std::string cycle;
         auto start = std::find(path.begin(), path.end(), callee);
@@ -225,23 +239,30 @@ void RejectRecursion(PassContext& context, const std::vector<std::vector<int>>& 
         context.diagnostics.Error("recursion", rules[static_cast<size_t>(rule)].name_span,
                                   fmt::format("rules may not call themselves: {}", cycle));
       } else if (state[static_cast<size_t>(callee)] == 0) {
-        visit(callee);
+        self(self, callee);
       }
     }
     path.pop_back();
     state[static_cast<size_t>(rule)] = 2;
   };
   for (size_t i = 0; i < rules.size(); ++i) {
-    if (state[i] == 0) visit(static_cast<int>(i));
+    if (state[i] == 0) visit(visit, static_cast<int>(i));
   }
 }
 
 }  // namespace
 
 void ResolveNames(PassContext& context) {
-  std::vector<std::vector<int>> calls(context.module.rules.size());
-  for (size_t i = 0; i < context.module.rules.size(); ++i) Resolver(context, context.module.rules[i], calls[i]).Run();
-  RejectRecursion(context, calls);
+  std::vector<int> calls;  // every rule's calls, one rule after another
+  std::vector<size_t> starts;
+  starts.reserve(context.module.rules.size() + 1);
+  Scope scope;
+  for (ast::Rule& rule : context.module.rules) {
+    starts.push_back(calls.size());
+    Resolver(context, rule, calls, scope).Run();
+  }
+  starts.push_back(calls.size());
+  RejectRecursion(context, calls, starts);
 }
 
 }  // namespace rulecraft::check

@@ -4,10 +4,12 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string_view>
 
 #include "dsl/check/environment.h"
+#include "dsl/check/name_index.h"
 #include "tables/schema.h"
 
 namespace rulecraft::compile {
@@ -38,20 +40,28 @@ int StackEffect(Op op, int32_t a) {
 
 class Lowerer {
  public:
-  Lowerer(check::PassContext& context, Program& program) : context_(context), program_(program) {}
+  Lowerer(check::PassContext& context, Program& program)
+      : context_(context),
+        program_(program),
+        strings_{program.strings, {}},
+        flags_{program.flags, {}},
+        level_classes_{program.level_classes, {}},
+        bonus_targets_{program.bonus_targets, {}} {}
 
   void Run() {
     for (const auto& row : TableRows("bonus_types")) program_.bonus_types.push_back(Policy(*row));
     program_.rules.reserve(context_.module.rules.size());
-    for (const ast::Rule& rule : context_.module.rules) {
+    // The module is done with once lowered: its rules' names and signatures are moved, not copied
+    // (bodies name rules by index).
+    for (ast::Rule& rule : context_.module.rules) {
       CompiledRule& compiled = program_.rules.emplace_back();
-      compiled.name = rule.name;
+      compiled.name = std::move(rule.name);
       compiled.params = static_cast<int>(rule.params.size());
       compiled.frame = compiled.params + rule.locals;
-      compiled.result = rule.result;
-      compiled.span = rule.name_span;
+      compiled.result = std::move(rule.result);
+      compiled.span = std::move(rule.name_span);
       compiled.param_types.reserve(rule.params.size());
-      for (const ast::Param& param : rule.params) compiled.param_types.push_back(param.type);
+      for (ast::Param& param : rule.params) compiled.param_types.push_back(std::move(param.type));
     }
     // Each rule is emitted into the scratch vectors, whose capacity the rules share, then
     // copied out at its size: one allocation per rule instead of one per doubling.
@@ -87,7 +97,7 @@ class Lowerer {
     policy.name = row.name;
     const tables::Value* bonuses = row.Get("bonuses");
     const tables::Value* penalties = row.Get("penalties");
-    std::string stacking = bonuses != nullptr ? bonuses->text : "stack";
+    std::string_view stacking = bonuses != nullptr ? std::string_view(bonuses->text) : "stack"sv;
     policy.bonuses = stacking == "highest"sv ? BonusPolicy::Bonuses::kHighest
                    : stacking == "highest_per_source"sv ? BonusPolicy::Bonuses::kHighestPerSource
                                                       : BonusPolicy::Bonuses::kStack;
@@ -114,11 +124,20 @@ class Lowerer {
 
   void Patch(size_t at) { rule_->code[at].a = static_cast<int32_t>(rule_->code.size()); }
 
-  int Intern(std::vector<std::string>& names, const std::string& name) {
-    auto found = std::find(names.begin(), names.end(), name);
-    if (found != names.end()) return static_cast<int>(found - names.begin());
-    names.push_back(name);
-    return static_cast<int>(names.size() - 1);
+  // A list of names a program gives indices to (its strings, flags, …), with their index.
+  struct Interned {
+    std::vector<std::string>& names;
+    check::NameIndex index;
+  };
+
+  // The index of `name` in `list`, added at the end when new.
+  static int Intern(Interned& list, std::string_view name) {
+    int found = list.index.Find(name, [&](int at) -> const std::string& { return list.names[static_cast<size_t>(at)]; });
+    if (found >= 0) return found;
+    list.names.emplace_back(name);
+    int at = static_cast<int>(list.names.size() - 1);
+    list.index.Add(name, at);
+    return at;
   }
 
 
@@ -148,12 +167,30 @@ class Lowerer {
     return noted_rows_.emplace_back(&table, std::move(rows)).second;
   }
 
+  // The row names of `table`, made once per table.
+  RowNames NamesOf(const tables::Table& table) {
+    for (const auto& [known, names] : row_names_) {
+      if (known == &table) return names;
+    }
+    auto names = std::make_shared<std::vector<std::string>>();
+    names->reserve(table.rows.size());
+    for (const tables::Row& row : table.rows) names->push_back(row.name);
+    return row_names_.emplace_back(&table, RowNames(std::move(names))).second;
+  }
+
+  // A hash of a column's table and name, compared before the names.
+  static uint32_t ColumnKey(std::string_view table_name, std::string_view column) {
+    return check::NameIndex::Hash(table_name) * 31u + check::NameIndex::Hash(column);
+  }
+
   int ColumnId(const std::string& table_name, const std::string& column) {
-    for (size_t i = 0; i < program_.columns.size(); ++i) {
-      if (program_.columns[i].column == column && program_.columns[i].table == table_name) {
+    uint32_t key = ColumnKey(table_name, column);
+    for (size_t i = 0; i < column_keys_.size(); ++i) {
+      if (column_keys_[i] == key && program_.columns[i].column == column && program_.columns[i].table == table_name) {
         return static_cast<int>(i);
       }
     }
+    column_keys_.push_back(key);
     ColumnData data;
     data.table = table_name;
     data.column = column;
@@ -162,7 +199,7 @@ class Lowerer {
     data.values.reserve(rows);
     data.written.reserve(rows);
     data.spans.reserve(rows);
-    data.rows.reserve(rows);
+    data.rows = NamesOf(*table);
     data.effects.resize(rows);  // FootnoteEffects of a table without footnotes is empty
     const std::vector<bool>* noted = table->footnotes.empty() ? nullptr : &NotedRows(*table);
     bool label = column == "label"sv;
@@ -170,11 +207,10 @@ class Lowerer {
     size_t hint = 0;
     for (size_t at = 0; at < rows; ++at) {
       const tables::Row& row = table->rows[at];
-      data.rows.push_back(row.name);
       if (noted != nullptr && (*noted)[at]) data.effects[at] = table->FootnoteEffects(row, column);
       if (label || name) {
         const std::string& text = label ? row.label : row.name;
-        data.values.push_back(Intern(program_.strings, text));
+        data.values.push_back(Intern(strings_, text));
         data.written.push_back(text);
         data.spans.push_back(row.span);
         continue;
@@ -182,7 +218,7 @@ class Lowerer {
       const tables::Value* cell = CellAt(row, column, hint);
       double value = 0;  // an absent optional cell, or n/a, reads as 0
       if (cell != nullptr && cell->kind == tables::Value::Kind::kText) {
-        value = Intern(program_.strings, cell->text);
+        value = Intern(strings_, cell->text);
       } else if (cell != nullptr) {
         value = cell->number;
       }
@@ -262,7 +298,7 @@ class Lowerer {
       return std::nullopt;
     }
     int slot = condition.operands[0]->binding.index;
-    int flag = Intern(program_.flags, condition.operands[1]->text);  // as EmitMember would
+    int flag = Intern(flags_, condition.operands[1]->text);  // as EmitMember would
     if (slot > std::numeric_limits<uint8_t>::max() || flag >= 64) return std::nullopt;
     return Instr{.op = Op::kJumpUnlessHas, .slot = static_cast<uint8_t>(slot), .flag = static_cast<uint8_t>(flag)};
   }
@@ -328,11 +364,11 @@ class Lowerer {
         if (node.text == "condition_bonuses"sv) return EmitConditionBonuses(node);
         Emit(*node.operands[0]);
         if (node.text == "has"sv) {
-          Add(Op::kHas, Intern(program_.flags, node.operands[1]->text));
+          Add(Op::kHas, Intern(flags_, node.operands[1]->text));
         } else if (node.text == "level"sv) {
-          Add(Op::kLevel, Intern(program_.level_classes, node.operands[1]->text));
+          Add(Op::kLevel, Intern(level_classes_, node.operands[1]->text));
         } else {
-          Add(Op::kBonuses, Intern(program_.bonus_targets, node.operands[1]->text));
+          Add(Op::kBonuses, Intern(bonus_targets_, node.operands[1]->text));
         }
         return;
     }
@@ -350,7 +386,7 @@ class Lowerer {
       const tables::Value* cell = CellAt(table->rows[row], column, hint);
       if (cell == nullptr || !cell->AsBool()) continue;
       Emit(*node.operands[0]);
-      int flag = Intern(program_.flags, table->rows[row].name);
+      int flag = Intern(flags_, table->rows[row].name);
       Instr test{.op = Op::kHasRow, .flag = static_cast<uint8_t>(std::min(flag, 255)), .a = id,
                  .k = static_cast<double>(row)};
       Add(test);
@@ -387,7 +423,7 @@ class Lowerer {
       if (data().values[row] == 0 && data().effects[row].empty()) continue;
       const tables::Row& condition = table->rows[row];
       Emit(*node.operands[0]);
-      Add(Op::kHas, Intern(program_.flags, condition.name));
+      Add(Op::kHas, Intern(flags_, condition.name));
       size_t skip = Add(Op::kJumpIfFalse);
       Add(Op::kConst, 0, static_cast<double>(row));
       Add(Op::kColumn, id);
@@ -418,19 +454,40 @@ class Lowerer {
       Add(Op::kConcat);
       return;
     }
-    static constexpr std::pair<std::string_view, Op> kOps[] = {
-        {"+", Op::kAdd}, {"-", Op::kSub}, {"*", Op::kMul}, {"/", Op::kDiv}, {"%", Op::kMod},
-        {"^", Op::kPow}, {"==", Op::kEq}, {"!=", Op::kNe}, {"<", Op::kLt}, {"<=", Op::kLe},
-        {">", Op::kGt},  {">=", Op::kGe}};
-    for (const auto& [text, code] : kOps) {
-      if (op != text) continue;
-      if (code == Op::kDiv || code == Op::kMod) {
-        AddAt(node, code);
-      } else {
-        Add(code);
-      }
-      return;
+    std::optional<Op> code = ArithmeticOp(op);
+    if (!code) return;
+    if (*code == Op::kDiv || *code == Op::kMod) {
+      AddAt(node, *code);
+    } else {
+      Add(*code);
     }
+  }
+
+  // The instruction of an arithmetic or comparison operator, or nullopt.
+  static std::optional<Op> ArithmeticOp(std::string_view op) {
+    if (op.size() == 1) {
+      switch (op[0]) {
+        case '+': return Op::kAdd;
+        case '-': return Op::kSub;
+        case '*': return Op::kMul;
+        case '/': return Op::kDiv;
+        case '%': return Op::kMod;
+        case '^': return Op::kPow;
+        case '<': return Op::kLt;
+        case '>': return Op::kGt;
+        default: return std::nullopt;
+      }
+    }
+    if (op.size() == 2 && op[1] == '=') {
+      switch (op[0]) {
+        case '=': return Op::kEq;
+        case '!': return Op::kNe;
+        case '<': return Op::kLe;
+        case '>': return Op::kGe;
+        default: return std::nullopt;
+      }
+    }
+    return std::nullopt;
   }
 
   void EmitList(const Expr& node) {
@@ -491,7 +548,7 @@ class Lowerer {
     int slot = condition.operands[0]->binding.index;
     if (slot < 0 || slot > std::numeric_limits<uint8_t>::max()) return false;
     if (condition.binding.kind == BindingKind::kMethod && condition.text == "has"sv) {
-      int flag = Intern(program_.flags, condition.operands[1]->text);  // as EmitMember would
+      int flag = Intern(flags_, condition.operands[1]->text);  // as EmitMember would
       if (flag >= 64 || (bonus.flags != 0 && bonus.slot != slot)) return false;
       bonus.slot = static_cast<uint8_t>(slot);
       bonus.flags |= uint64_t{1} << flag;
@@ -601,7 +658,7 @@ class Lowerer {
     switch (node.kind) {
       case ExprKind::kNumber: Add(Op::kConst, 0, node.number); return;
       case ExprKind::kBool: Add(Op::kConst, 0, node.boolean ? 1 : 0); return;
-      case ExprKind::kText: Add(Op::kConst, 0, Intern(program_.strings, node.text)); return;
+      case ExprKind::kText: Add(Op::kConst, 0, Intern(strings_, node.text)); return;
       case ExprKind::kName: Add(Op::kLoad, node.binding.index); return;
       case ExprKind::kCall: EmitCall(node); return;
       case ExprKind::kMember: EmitMember(node); return;
@@ -641,6 +698,9 @@ class Lowerer {
   CompiledRule* rule_ = nullptr;
   int depth_ = 0;
   std::vector<std::pair<const tables::Table*, std::vector<bool>>> noted_rows_;  // NotedRows
+  Interned strings_, flags_, level_classes_, bonus_targets_;  // program_'s lists, indexed
+  std::vector<uint32_t> column_keys_;  // ColumnKey of each of program_.columns
+  std::vector<std::pair<const tables::Table*, RowNames>> row_names_;  // NamesOf
 };
 
 }  // namespace

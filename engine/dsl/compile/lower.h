@@ -7,7 +7,8 @@
 namespace rulecraft::compile {
 
 // Lowers every rule of a checked module; table columns, flags and strings the rules use
-// are copied into the program so evaluation reads them by index.
+// are copied into the program so evaluation reads them by index. The rules' names, name spans
+// and types are moved into the program: the module is not to be used after, but destroyed.
 Program Lower(check::PassContext& context);
 
 }  // namespace rulecraft::compile

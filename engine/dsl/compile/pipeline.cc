@@ -71,8 +71,8 @@ std::optional<Program> CompileRules(std::vector<LayeredFile> files, const tables
   if (diagnostics.ErrorCount() != errors) return std::nullopt;
   FoldConstants(context);
   dump("fold");
-  if (tables.Find("bonus_types") != nullptr && tables.Find("bonus_types")->rows.size() > kMaxBonusTypes) {
-    diagnostics.Error("too-large", tables.Find("bonus_types")->rows_span,
+  if (const tables::Table* types = tables.Find("bonus_types"); types != nullptr && types->rows.size() > kMaxBonusTypes) {
+    diagnostics.Error("too-large", types->rows_span,
                       fmt::format("a ruleset may define at most {} bonus types", kMaxBonusTypes));
     return std::nullopt;
   }

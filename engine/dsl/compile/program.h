@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -159,6 +160,19 @@ class CellSpans {
   std::vector<Cell> cells_;
 };
 
+// The row names of a table, in table order, shared by every column of it the rules read.
+class RowNames {
+ public:
+  RowNames() = default;
+  explicit RowNames(std::shared_ptr<const std::vector<std::string>> names) : names_(std::move(names)) {}
+  // The name of row `i`.
+  const std::string& operator[](size_t i) const { return (*names_)[i]; }
+  size_t size() const { return names_ != nullptr ? names_->size() : 0; }
+
+ private:
+  std::shared_ptr<const std::vector<std::string>> names_;
+};
+
 // One table column as the rules read it: a number per row (text as string ids).
 struct ColumnData {
   std::string table;
@@ -166,7 +180,7 @@ struct ColumnData {
   std::vector<double> values;
   std::vector<std::string> written;  // each cell as written, for explanations
   CellSpans spans;
-  std::vector<std::string> rows;
+  RowNames rows;
   std::vector<std::vector<std::string>> effects;  // per row: its footnotes' effects
 };
 
