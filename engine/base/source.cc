@@ -17,8 +17,7 @@
 
 namespace rulecraft {
 
-SourceFile::SourceFile(std::string path, std::string text)
-    : path_(std::move(path)), text_(std::move(text)) {
+SourceFile::SourceFile(std::string path, std::string text) : path_(path), text_(std::move(text)) {
   line_starts_.push_back(0);
   const char* begin = text_.data();
   const char* end = begin + text_.size();

@@ -10,8 +10,11 @@
 //     note: did you mean 'difficult'?
 #pragma once
 
+#include <compare>
 #include <cstdint>
+#include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rulecraft {
@@ -24,9 +27,53 @@ enum class Severity { kError, kWarning, kNote };
 // The severity as diagnostics spell it: "error", "warning" or "note".
 const char* SeverityName(Severity severity);
 
+// A file's name as diagnostics show it, kept once per process: copying or comparing one copies
+// or compares a pointer, never the text. Names live, unchanged, until the process ends (a set
+// that only grows, shared by every thread); the empty name, "no file", is the default.
+class FileName {
+ public:
+  // No file.
+  FileName() = default;
+  // The name `name`, added to the process's names the first time it is seen (thread-safe).
+  FileName(std::string_view name);  // NOLINT(google-explicit-constructor): spans are written {path, 0, 0}
+  FileName(const std::string& name) : FileName(std::string_view(name)) {}  // NOLINT(google-explicit-constructor)
+  FileName(const char* name) : FileName(std::string_view(name)) {}  // NOLINT(google-explicit-constructor)
+
+  // True for "no file".
+  bool empty() const { return name_ == nullptr; }
+  // The name's text, alive until the process ends ("" for no file).
+  const std::string& str() const { return name_ != nullptr ? *name_ : Empty(); }
+  // The name's text, for code that takes a string.
+  operator const std::string&() const { return str(); }  // NOLINT(google-explicit-constructor)
+  // The name's text as a view (what fmt::format prints).
+  operator std::string_view() const { return str(); }  // NOLINT(google-explicit-constructor)
+
+  // Equal names are the same kept name, so equality compares pointers.
+  friend bool operator==(const FileName& a, const FileName& b) { return a.name_ == b.name_; }
+  // Compares the text with a string's (no name is added).
+  friend bool operator==(const FileName& a, std::string_view b) { return a.str() == b; }
+  friend bool operator==(const FileName& a, const std::string& b) { return a.str() == b; }
+  friend bool operator==(const FileName& a, const char* b) { return a.str() == b; }
+  // Orders by the text, byte by byte, as std::string does.
+  friend std::strong_ordering operator<=>(const FileName& a, const FileName& b) {
+    return a.name_ == b.name_ ? std::strong_ordering::equal : a.str().compare(b.str()) <=> 0;
+  }
+  // Writes the text.
+  friend std::ostream& operator<<(std::ostream& out, const FileName& name);
+  // Converts to a JSON string (nlohmann::json finds it by argument-dependent lookup).
+  template <typename Json>
+  friend void to_json(Json& json, const FileName& name) {
+    json = name.str();
+  }
+
+ private:
+  static const std::string& Empty();
+  const std::string* name_ = nullptr;  // into the process's names; nullptr for no file
+};
+
 // A half-open byte range [begin, end) in one named file; an empty file means "no place".
 struct SourceSpan {
-  std::string file;
+  FileName file;
   uint32_t begin = 0;
   uint32_t end = 0;
 

@@ -23,7 +23,8 @@ class SourceFile {
  public:
   SourceFile(std::string path, std::string text);
 
-  const std::string& path() const { return path_; }
+  // The file's name, kept once per process: a span made from it copies a pointer.
+  const FileName& path() const { return path_; }
   const std::string& text() const { return text_; }
 
   // The line and column of a byte offset (offsets past the end map to the end).
@@ -40,7 +41,7 @@ class SourceFile {
 
  private:
   friend class SourceSet;
-  std::string path_;
+  FileName path_;
   std::string text_;
   std::vector<uint32_t> line_starts_;
   bool checked_ = false;
