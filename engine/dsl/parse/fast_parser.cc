@@ -646,9 +646,9 @@ class Parser {
     (node.operands.push_back(std::forward<Operands>(operands)), ...);
   }
 
-  // The pending nodes from `mark` on, taken off the stack into a vector of their number.
-  std::vector<ast::ExprPtr> TakePending(size_t mark) {
-    std::vector<ast::ExprPtr> taken;
+  // The pending nodes from `mark` on, taken off the stack into a list of their number.
+  ast::ExprList TakePending(size_t mark) {
+    ast::ExprList taken;
     taken.reserve(pending_.size() - mark);
     for (size_t i = mark; i < pending_.size(); ++i) taken.push_back(std::move(pending_[i]));
     pending_.resize(mark);
