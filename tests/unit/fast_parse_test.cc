@@ -6,6 +6,7 @@
 #include "dsl/parse/fast_parser.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -332,6 +333,24 @@ TEST(FastParse, TokensAsTheGrammarReadsThem) {
   EXPECT_FALSE(Compare("rule a() = [a,,]\n", "two commas").fast_accepted);
   EXPECT_FALSE(Compare("rule a() = a ! b\n", "a lone !").fast_accepted);
   EXPECT_FALSE(Compare("rule a() = \"é\n", "an open string").fast_accepted);
+}
+
+// Numbers of up to 15 digits are read without strtod (ShortNumber); every one must be the double
+// strtod gives, as ANTLR's path reads it (Describe prints 17 significant digits).
+TEST(FastParse, NumbersAsStrtodReadsThem) {
+  const char* numbers[] = {"0", "7", "007", "0.1", "0.3", "2.675", "1.005", "123456789012345", "999999999999999",
+                           "1234567890123456", "12345678901234567890", "99999999999999.9", "0.00000000000001",
+                           "0.000000000000001", "3.14159265358979", "314159265358979.3", "9007199254740993",
+                           "4.35", "0.7", "1.1"};
+  for (const char* number : numbers) {
+    std::string text = fmt::format("ruleset r \"r\" {{ square = {} ft }}\nrule a() = {} + {}5\n", number, number, number);
+    EXPECT_TRUE(Compare(text, number).fast_accepted) << number;
+    SourceSet sources;
+    std::optional<ast::RulesFile> parsed = FastParseRulesFile(sources.Add("r.rules", text));
+    ASSERT_TRUE(parsed) << number;
+    EXPECT_EQ(parsed->manifest.settings.at(0).amount, std::strtod(number, nullptr)) << number;
+    EXPECT_EQ(parsed->rules.at(0).body->operands[0]->number, std::strtod(number, nullptr)) << number;
+  }
 }
 
 TEST(FastParse, CommentsAndStringsHoldUtf8TextOnly) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "dsl/ast/expr_list.h"
 #include "dsl/ast/manifest.h"
 #include "dsl/ast/node_blocks.h"
 #include "dsl/ast/types.h"
@@ -54,6 +55,7 @@ struct Binding {
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
+using ExprList = NodeList<Expr>;
 
 // One expression node.
 struct Expr {
@@ -64,8 +66,8 @@ struct Expr {
   bool boolean = false;      // kBool
   std::string text;          // kText value; kName/kCall name; kMember field; operator
   bool member_call = false;  // kMember written with parentheses
-  std::vector<ExprPtr> operands;    // sub-expressions, in source order
-  std::vector<ExprPtr> conditions;  // kList: one per entry, null when unconditional
+  ExprList operands;    // sub-expressions, in source order
+  ExprList conditions;  // kList: one per entry, null when unconditional
 
   Binding binding;  // ResolveNames
   Type type;        // CheckTypes, CheckUnits

@@ -35,41 +35,47 @@ struct Unsure {};
 
 // A word's token: ANTLR's lexer takes the longest match and, between matches of one length, the
 // rule listed first, and the grammar's literals come before UNIT, which comes before IDENT.
+// Whether `word`, known to be as long as `literal`, spells it: one compare of a few bytes.
+template <size_t N>
+bool Is(std::string_view word, const char (&literal)[N]) {
+  return std::memcmp(word.data(), literal, N - 1) == 0;
+}
+
 Tok WordKind(std::string_view word) {
   switch (word.size()) {
     case 2:
-      if (word == "if") return Tok::kIf;
-      if (word == "in") return Tok::kIn;
-      if (word == "or") return Tok::kOr;
-      if (word == "ft") return Tok::kUnit;
+      if (Is(word, "if")) return Tok::kIf;
+      if (Is(word, "in")) return Tok::kIn;
+      if (Is(word, "or")) return Tok::kOr;
+      if (Is(word, "ft")) return Tok::kUnit;
       break;
     case 3:
-      if (word == "and") return Tok::kAnd;
-      if (word == "not") return Tok::kNot;
-      if (word == "let") return Tok::kLet;
+      if (Is(word, "and")) return Tok::kAnd;
+      if (Is(word, "not")) return Tok::kNot;
+      if (Is(word, "let")) return Tok::kLet;
       break;
     case 4:
-      if (word == "rule") return Tok::kRule;
-      if (word == "uses") return Tok::kUses;
-      if (word == "then") return Tok::kThen;
-      if (word == "else") return Tok::kElse;
-      if (word == "true") return Tok::kTrue;
-      if (word == "feet" || word == "mile") return Tok::kUnit;
+      if (Is(word, "rule")) return Tok::kRule;
+      if (Is(word, "uses")) return Tok::kUses;
+      if (Is(word, "then")) return Tok::kThen;
+      if (Is(word, "else")) return Tok::kElse;
+      if (Is(word, "true")) return Tok::kTrue;
+      if (Is(word, "feet") || Is(word, "mile")) return Tok::kUnit;
       break;
     case 5:
-      if (word == "false") return Tok::kFalse;
-      if (word == "miles") return Tok::kUnit;
+      if (Is(word, "false")) return Tok::kFalse;
+      if (Is(word, "miles")) return Tok::kUnit;
       break;
     case 6:
-      if (word == "square") return Tok::kUnit;
+      if (Is(word, "square")) return Tok::kUnit;
       break;
     case 7:
-      if (word == "ruleset") return Tok::kRuleset;
-      if (word == "extends") return Tok::kExtends;
-      if (word == "squares") return Tok::kUnit;
+      if (Is(word, "ruleset")) return Tok::kRuleset;
+      if (Is(word, "extends")) return Tok::kExtends;
+      if (Is(word, "squares")) return Tok::kUnit;
       break;
     case 8:
-      if (word == "override") return Tok::kOverride;
+      if (Is(word, "override")) return Tok::kOverride;
       break;
     default:
       break;
@@ -316,6 +322,29 @@ std::string Unquote(std::string_view quoted) {
   return text;
 }
 
+// The value of a NUMBER token of at most 15 digits, or nullopt for a longer one. Its digits read
+// as an integer are below 2^53 and so exact as a double, as is 10^k for the k digits after its
+// point, and one correctly rounded division gives the double nearest the decimal: strtod's value
+// (Clinger's fast path).
+std::optional<double> ShortNumber(std::string_view number) {
+  constexpr double kPowersOfTen[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  uint64_t digits = 0;
+  size_t count = 0;
+  size_t after_point = 0;
+  bool point = false;
+  for (char c : number) {
+    if (c == '.') {
+      point = true;
+      continue;
+    }
+    digits = digits * 10 + static_cast<uint64_t>(c - '0');
+    ++count;
+    after_point += point ? 1 : 0;
+  }
+  if (count > 15) return std::nullopt;
+  return static_cast<double>(digits) / kPowersOfTen[after_point];
+}
+
 class Parser {
  public:
   Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {
@@ -361,6 +390,7 @@ class Parser {
   SourceSpan Span(uint32_t begin, uint32_t end) const { return {file_.path(), begin, end}; }
   SourceSpan Span(const Token& token) const { return Span(token.begin, token.end); }
   double Number(const Token& token) const {
+    if (std::optional<double> exact = ShortNumber(Text(token))) return *exact;
     std::string digits(Text(token));
     double value = std::strtod(digits.c_str(), nullptr);
     if (!std::isfinite(value)) throw Unsure{};
@@ -646,9 +676,9 @@ class Parser {
     (node.operands.push_back(std::forward<Operands>(operands)), ...);
   }
 
-  // The pending nodes from `mark` on, taken off the stack into a vector of their number.
-  std::vector<ast::ExprPtr> TakePending(size_t mark) {
-    std::vector<ast::ExprPtr> taken;
+  // The pending nodes from `mark` on, taken off the stack into a list of their number.
+  ast::ExprList TakePending(size_t mark) {
+    ast::ExprList taken;
     taken.reserve(pending_.size() - mark);
     for (size_t i = mark; i < pending_.size(); ++i) taken.push_back(std::move(pending_[i]));
     pending_.resize(mark);
