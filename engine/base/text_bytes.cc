@@ -30,11 +30,11 @@ size_t EndOfPlainAscii(std::string_view text, size_t at) {
   // Sixteen bytes at a time: a byte is outside the run when, read as signed, it is below 0x20
   // (every byte from 0x80 on, and the control characters) or is 0x7F, and is not a line feed.
   const __m128i space = _mm_set1_epi8(0x20);
-  const __m128i del = _mm_set1_epi8(0x7F);
+  const __m128i del_char = _mm_set1_epi8(0x7F);
   const __m128i feed = _mm_set1_epi8(0x0A);
   while (at + 16 <= text.size()) {
     __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
-    __m128i outside = _mm_or_si128(_mm_cmplt_epi8(bytes, space), _mm_cmpeq_epi8(bytes, del));
+    __m128i outside = _mm_or_si128(_mm_cmplt_epi8(bytes, space), _mm_cmpeq_epi8(bytes, del_char));
     outside = _mm_andnot_si128(_mm_cmpeq_epi8(bytes, feed), outside);
     auto mask = static_cast<unsigned>(_mm_movemask_epi8(outside));
     if (mask != 0) return at + static_cast<size_t>(std::countr_zero(mask));
