@@ -156,7 +156,7 @@ class CellSpans {
     uint32_t begin = 0;
     uint32_t end = 0;
   };
-  std::vector<std::string> files_;
+  std::vector<FileName> files_;  // each file once: a cell names one by its index
   std::vector<Cell> cells_;
 };
 
