@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Writes the order in which the linker should lay out the code (RULECRAFT_TEXT_ORDER, see
 # CMakeLists.txt): the functions that run when `rulecraft run` answers the bundled example
-# scenarios, profiled with callgrind, in the order they first run. The benchmark workloads are not profiled: the layout is the one any build made this
-# way gets, not one fitted to what run.sh times.
+# scenarios, profiled with callgrind, in the order they first run. The benchmark workloads are
+# not profiled: the layout is the one any build made this way gets, not one fitted to what
+# run.sh times.
 #
 # Usage: bench/text_order.sh RULECRAFT_PROGRAM OUT
 #   RULECRAFT_PROGRAM  a built `rulecraft` (linked with -ffunction-sections, any order)
