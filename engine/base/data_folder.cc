@@ -44,10 +44,13 @@ bool IsBelow(const fs::path& inner, const fs::path& outer) {
 
 std::string DataFolder(const std::string& name, const std::string& build_tree_folder) {
   static const CodeLocation code = LocateCode();
+  // Whether the code runs from the build folder: found once (canonical paths take a system call
+  // per folder of the path).
+  static const bool in_build_folder = IsBelow(code.file, CanonicalOr(RULECRAFT_BUILD_DIR));
   fs::path installed = (code.file.parent_path() / code.to_data / name).lexically_normal();
   std::error_code error;
   if (fs::is_directory(installed, error)) return installed.string();
-  if (IsBelow(code.file, CanonicalOr(RULECRAFT_BUILD_DIR))) return build_tree_folder;
+  if (in_build_folder) return build_tree_folder;
   return installed.string();
 }
 

@@ -56,6 +56,7 @@ std::string_view SourceFile::Line(uint32_t line) const {
 
 const SourceFile& SourceSet::Add(std::string path, std::string text) {
   auto file = std::make_unique<SourceFile>(path, std::move(text));
+  std::lock_guard<std::mutex> guard(lock_.mutex);
   auto& slot = files_[std::move(path)];
   slot = std::move(file);
   return *slot;
@@ -97,12 +98,15 @@ bool SourceSet::ForgetIfChanged(const std::string& path) {
 }
 
 const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnostics) {
-  ForgetIfChanged(path);
-  if (auto bad = not_text_.find(path); bad != not_text_.end()) {
-    diagnostics.Add(bad->second.severity, bad->second.code, bad->second.span, bad->second.message);
-    return nullptr;
+  {
+    std::lock_guard<std::mutex> guard(lock_.mutex);
+    ForgetIfChanged(path);
+    if (auto bad = not_text_.find(path); bad != not_text_.end()) {
+      diagnostics.Add(bad->second.severity, bad->second.code, bad->second.span, bad->second.message);
+      return nullptr;
+    }
+    if (auto known = files_.find(path); known != files_.end()) return known->second.get();
   }
-  if (const SourceFile* known = Find(path)) return known;
   // One stat call for what the file is, its size and its modification time.
   std::optional<struct stat> facts = StatOf(path);
   if (!facts) {
@@ -126,7 +130,10 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
   // that is larger, or grows while it is read, is caught without reading it all.
   auto said = static_cast<uintmax_t>(facts->st_size);
   // Taken before reading: a change made while it is read shows as a change on the next Read.
-  read_from_disk_[path] = DiskStamp{said, ModifiedOf(*facts)};
+  {
+    std::lock_guard<std::mutex> guard(lock_.mutex);
+    read_from_disk_[path] = DiskStamp{said, ModifiedOf(*facts)};
+  }
   size_t room = static_cast<size_t>(std::min<uintmax_t>(said, kMax)) + 1;
   std::string text(room, '\0');
   size_t got = 0;
@@ -154,24 +161,45 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
                                   kMax >> 20));
     return nullptr;
   }
-  return AddText(path, std::move(text), diagnostics);
+  return CheckAndKeep(path, std::move(text), diagnostics, /*keep_first=*/true);
 }
 
 const SourceFile* SourceSet::AddText(const std::string& path, std::string text, Diagnostics& diagnostics) {
-  not_text_.erase(path);
+  return CheckAndKeep(path, std::move(text), diagnostics, /*keep_first=*/false);
+}
+
+const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string text, Diagnostics& diagnostics,
+                                          bool keep_first) {
   if (text.size() > limits::kMaxFileBytes) {
+    {
+      std::lock_guard<std::mutex> guard(lock_.mutex);
+      not_text_.erase(path);
+    }
     diagnostics.Error("too-large", {path, 0, 0},
                       fmt::format("the text is larger than the {} MiB rulecraft reads (limits::kMaxFileBytes)",
                                   limits::kMaxFileBytes >> 20));
     return nullptr;
   }
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
+  // The text is checked and its lines found before the set is locked: threads reading other files
+  // do that work side by side.
   std::optional<BadByte> bad = FirstBadByte(text);
-  const SourceFile& file = Add(path, std::move(text));
-  if (!bad) {
-    files_.find(path)->second->checked_ = true;
-    return &file;
+  auto file = std::make_unique<SourceFile>(path, std::move(text));
+  file->checked_ = !bad;
+  std::lock_guard<std::mutex> guard(lock_.mutex);
+  auto& slot = files_[path];
+  if (keep_first && slot != nullptr) {
+    // Another thread read it meanwhile: everyone shares the first text kept (and its verdict).
+    if (auto known_bad = not_text_.find(path); known_bad != not_text_.end()) {
+      diagnostics.Add(known_bad->second.severity, known_bad->second.code, known_bad->second.span,
+                      known_bad->second.message);
+      return nullptr;
+    }
+    return slot.get();
   }
+  not_text_.erase(path);
+  slot = std::move(file);
+  if (!bad) return slot.get();
   auto at = static_cast<uint32_t>(bad->offset);
   // The file stays for the caret to show the line; reading it again reports it again.
   not_text_[path] = diagnostics.Error("not-text", {path, at, at + 1},
@@ -180,6 +208,7 @@ const SourceFile* SourceSet::AddText(const std::string& path, std::string text, 
 }
 
 const SourceFile* SourceSet::Find(const std::string& path) const {
+  std::lock_guard<std::mutex> guard(lock_.mutex);
   auto found = files_.find(path);
   return found == files_.end() ? nullptr : found->second.get();
 }

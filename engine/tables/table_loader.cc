@@ -343,18 +343,10 @@ std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const
   return LoadRow(file, tree.Root(), table, square_ft, diagnostics);
 }
 
-TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,
-                         Diagnostics& diagnostics, const TableSet* below) {
-  TableSet tables;
+std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& diagnostics) {
   std::error_code error;
-  // Each table file's path and the length of its stem's end in it (as fs::path's stem() and
-  // extension(): the name's last '.', not its first byte, starts the extension), kept as plain
-  // strings: a fs::path allocates its parts.
-  struct TableFile {
-    std::string path;
-    size_t name_begin;
-    size_t stem_end;
-  };
+  // The stem ends where fs::path's stem() ends it (the name's last '.', not its first byte), read
+  // on plain strings: a fs::path allocates its parts.
   std::vector<TableFile> files;
   for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
     const std::string& path = it->path().native();
@@ -368,26 +360,37 @@ TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet&
   if (error) {
     diagnostics.Error("missing-file", {folder, 0, 0},
                       fmt::format("cannot read the tables folder: {}", error.message()));
-    return tables;
+    return {};
   }
   // One folder's files: their paths sort as their names do.
   std::sort(files.begin(), files.end(), [](const TableFile& a, const TableFile& b) { return a.path < b.path; });
+  return files;
+}
+
+std::optional<Table> LoadTableFile(const TableFile& table_file, double square_ft, SourceSet& sources,
+                                   Diagnostics& diagnostics, const TableSet* below) {
   static const std::vector<ExtraColumn> kNone;
-  for (const TableFile& table_file : files) {
-    const std::string& path = table_file.path;
-    std::string_view stem = std::string_view(path).substr(table_file.name_begin, table_file.stem_end - table_file.name_begin);
-    const SourceFile* file = sources.Read(path, diagnostics);
-    if (file == nullptr) continue;
-    const TableSchema* schema = FindSchema(stem);
-    if (schema == nullptr) {
-      Diagnostic& unknown = diagnostics.Error(
-          "unknown-table", {path, 0, 0},
-          fmt::format("unknown table '{}': the file name names the table", stem));
-      SuggestName(unknown, stem, KnownTableNames());
-      continue;
-    }
-    const Table* base = below != nullptr ? below->Find(stem) : nullptr;
-    tables.Put(LoadTable(*file, *schema, square_ft, diagnostics, base != nullptr ? base->extra_columns : kNone, base));
+  const std::string& path = table_file.path;
+  std::string_view stem = table_file.Stem();
+  const SourceFile* file = sources.Read(path, diagnostics);
+  if (file == nullptr) return std::nullopt;
+  const TableSchema* schema = FindSchema(stem);
+  if (schema == nullptr) {
+    Diagnostic& unknown = diagnostics.Error(
+        "unknown-table", {path, 0, 0},
+        fmt::format("unknown table '{}': the file name names the table", stem));
+    SuggestName(unknown, stem, KnownTableNames());
+    return std::nullopt;
+  }
+  const Table* base = below != nullptr ? below->Find(stem) : nullptr;
+  return LoadTable(*file, *schema, square_ft, diagnostics, base != nullptr ? base->extra_columns : kNone, base);
+}
+
+TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,
+                         Diagnostics& diagnostics, const TableSet* below) {
+  TableSet tables;
+  for (const TableFile& table_file : ListTableFiles(folder, diagnostics)) {
+    if (auto table = LoadTableFile(table_file, square_ft, sources, diagnostics, below)) tables.Put(std::move(*table));
   }
   return tables;
 }

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rulecraft/diagnostic.h"
@@ -30,6 +31,23 @@ std::optional<Row> LoadRow(const SourceFile& file, const yaml::Node& node, const
 // The same of a yaml-cpp node (a scenario's `with: add:`), copied into a tree first.
 std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const Table& table, double square_ft,
                            Diagnostics& diagnostics);
+
+// One table file of a folder: its path, and where its name and its stem (the table's name) end in it.
+struct TableFile {
+  std::string path;
+  size_t name_begin = 0;
+  size_t stem_end = 0;
+  // The table's name: the file's name without its extension.
+  std::string_view Stem() const { return std::string_view(path).substr(name_begin, stem_end - name_begin); }
+};
+
+// The `*.yaml` and `*.yml` files of a folder, sorted by name; reports a folder it cannot read.
+std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& diagnostics);
+
+// Reads and loads one file of ListTableFiles as the table its name names (LoadTable); nullopt
+// when it cannot be read or names no known table (reported). `below` as LoadTableFolder's.
+std::optional<Table> LoadTableFile(const TableFile& table_file, double square_ft, SourceSet& sources,
+                                   Diagnostics& diagnostics, const TableSet* below = nullptr);
 
 // Loads every `*.yaml` of a folder as the table named by its file name. `square_ft`
 // converts "squares". Whole-set checks are CheckTableSet's, run once layers are merged.

@@ -25,6 +25,9 @@ using LayeredFile = check::LayeredFile;
 struct CompileOptions {
   std::string dump_after;       // a pass name, or empty
   std::string* dump = nullptr;  // receives the IR printed after that pass
+  // Threads that read and parse a ruleset's files (ruleset::LoadRuleset): 0 one per core (at most
+  // 4), 1 only the calling thread. The result is the same whatever the number.
+  int threads = 0;
 };
 
 // Merges the files (check::MergeLayers: a later layer's `override rule` replaces an earlier one),

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,7 +48,9 @@ class SourceFile {
   bool checked_ = false;
 };
 
-// Every source file read during one run, by path; files stay alive as long as the set.
+// Every source file read during one run, by path; files stay alive as long as the set. Read
+// and Find may be called from several threads at once (a ruleset's files are read in parallel);
+// Add and AddText may not run beside them.
 class SourceSet {
  public:
   // Adds (or replaces) a file held in memory and returns it.
@@ -71,8 +74,21 @@ class SourceSet {
     int64_t modified = 0;
     bool operator==(const DiskStamp&) const = default;
   };
+  // A mutex that a moved or copied set does not share: each set locks its own.
+  struct OwnMutex {
+    std::mutex mutex;
+    OwnMutex() = default;
+    OwnMutex(const OwnMutex&) {}
+    OwnMutex& operator=(const OwnMutex&) { return *this; }
+  };
   // Forgets what was read from `path` when the file changed since; true when it did.
   bool ForgetIfChanged(const std::string& path);
+  // The checks of AddText on a text read from disk or given, then the file kept (a file of the
+  // same path kept meanwhile by another thread is kept instead when `keep_first`).
+  const SourceFile* CheckAndKeep(const std::string& path, std::string text, Diagnostics& diagnostics,
+                                 bool keep_first);
+
+  mutable OwnMutex lock_;  // guards the four members below
 
   std::map<std::string, std::unique_ptr<SourceFile>, std::less<>> files_;
   std::map<std::string, Diagnostic, std::less<>> not_text_;  // files that are not text, and why

@@ -1,0 +1,268 @@
+#include "ruleset/layer_steps.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "base/limits.h"
+#include "base/parallel_jobs.h"
+#include "base/suggest.h"
+#include "dsl/parse/fast_parser.h"
+#include "dsl/parse/parse.h"
+
+namespace rulecraft::ruleset {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kManifestFile = "ruleset.rules";
+
+// The rules files of a layer besides the manifest file, sorted.
+std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+    // The name's extension as fs::path's extension() reads it (from its last '.', which is not
+    // its first byte), on the path's own string: a fs::path allocates its parts.
+    const std::string& path = it->path().native();
+    std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);  // npos + 1 is 0
+    size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || name == "..") continue;
+    if (name.substr(dot) == ".rules" && name != kManifestFile) files.push_back(path);
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The folder of bundled modules: rulesets/modules.
+fs::path BundledModulesFolder() { return fs::path(BundledRulesetsFolder()) / "modules"; }
+
+// The names of the bundled modules.
+std::vector<std::string> BundledModuleNames() {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (fs::directory_iterator it(BundledModulesFolder(), error), end; !error && it != end; it.increment(error)) {
+    if (fs::exists(it->path() / kManifestFile)) names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// A module's folder: a bundled module's name, or a path relative to the ruleset's folder.
+std::optional<std::string> ResolveModule(const std::string& name_or_path, const std::string& directory) {
+  bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
+  fs::path path = looks_like_path ? fs::path(directory) / name_or_path : BundledModulesFolder() / name_or_path;
+  if (!fs::exists(path / kManifestFile)) return std::nullopt;
+  std::error_code error;
+  fs::path shown = looks_like_path ? path.lexically_normal() : fs::proximate(path, error);
+  return (error ? path : shown).lexically_normal().string();
+}
+
+// Walks the layers as a load on one thread does, noting the steps.
+class Planner {
+ public:
+  explicit Planner(SourceSet& sources) : sources_(sources) {}
+
+  // Plans one layer and the layers below it; false on a hard failure (planned as a kFail step).
+  // A module (`is_module`, loaded by `uses`) may have no tables folder: it may hold rules only.
+  bool Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module);
+
+  std::vector<LayerStep> steps;
+
+ private:
+  LayerStep& Add(LayerStep::Kind kind) { return steps.emplace_back(LayerStep{kind}); }
+  // Where planning reports: a kNotes step at the end.
+  Diagnostics& Notes() {
+    return !steps.empty() && steps.back().kind == LayerStep::Kind::kNotes ? steps.back().notes
+                                                                          : Add(LayerStep::Kind::kNotes).notes;
+  }
+  bool Fail() {
+    Add(LayerStep::Kind::kFail);
+    return false;
+  }
+
+  SourceSet& sources_;
+  std::vector<std::string> layer_directories_;      // the layers ended so far
+  std::set<std::string, std::less<>> stems_below_;  // their table files' stems
+};
+
+bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module) {
+  std::string manifest_path = (fs::path(directory) / kManifestFile).string();
+  if (!fs::exists(manifest_path)) {
+    Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
+                  fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
+    return Fail();
+  }
+  const SourceFile* file = sources_.Read(manifest_path, Notes());
+  if (file == nullptr) return Fail();
+  Add(LayerStep::Kind::kLayerStart);
+  auto parsed = parse::ParseRulesFile(*file, Notes());
+  check::ManifestInfo manifest;
+  if (parsed && !parsed->has_manifest) {
+    Notes().Error("missing-manifest", {file->path(), 0, 1},
+                  fmt::format("{} must start with the manifest: ruleset NAME \"title\" {{ square = 5 ft }}",
+                              kManifestFile));
+    manifest.name = fs::path(directory).filename().string();
+  } else if (parsed) {
+    manifest = check::CheckManifest(parsed->manifest, Notes());
+  } else if (fs::is_directory(fs::path(directory) / "tables")) {
+    // Keep going with defaults so the tables' errors are reported too.
+    manifest.name = fs::path(directory).filename().string();
+  } else {
+    return Fail();  // no tables of its own: it extends a ruleset the broken manifest would name
+  }
+
+  if (!manifest.extends.empty()) {
+    if (depth >= limits::kMaxExtendsDepth) {
+      Notes().Error("extends-cycle", manifest.extends_span, "rulesets extend each other in a cycle or too deep a chain");
+      return Fail();
+    }
+    auto parent = ResolveRuleset(manifest.extends, directory);
+    if (!parent) {
+      Diagnostic& error = Notes().Error("unknown-ruleset", manifest.extends_span,
+                                        fmt::format("unknown ruleset '{}' to extend", manifest.extends));
+      SuggestName(error, manifest.extends, BundledRulesetNames());
+      return Fail();
+    }
+    if (!Layer(*parent, depth + 1, manifest.extends_span, false)) return false;
+  }
+  // Shared modules (`uses`) come after the parent and before this layer, which may override them.
+  for (const auto& [name, span] : manifest.uses) {
+    auto module = ResolveModule(name, directory);
+    if (!module) {
+      Diagnostic& error = Notes().Error("unknown-module", span, fmt::format("unknown module '{}' to use", name));
+      SuggestName(error, name, BundledModuleNames());
+      return Fail();
+    }
+    if (std::find(layer_directories_.begin(), layer_directories_.end(), *module) != layer_directories_.end()) {
+      continue;  // a parent uses it already
+    }
+    if (!Layer(*module, depth + 1, span, /*is_module=*/true)) return false;
+  }
+  int layer_index = static_cast<int>(layer_directories_.size());
+  if (parsed) {
+    LayerStep& step = Add(LayerStep::Kind::kRulesFile);
+    step.parsed = std::move(parsed);
+    step.layer = layer_index;
+    step.layer_name = manifest.name;
+  }
+  for (std::string& path : ExtraRulesFiles(directory)) {
+    LayerStep& step = Add(LayerStep::Kind::kRulesFile);
+    step.path = std::move(path);
+    step.layer = layer_index;
+    step.layer_name = manifest.name;
+  }
+
+  std::vector<std::string> stems;
+  std::string table_folder = (fs::path(directory) / "tables").string();
+  if (fs::is_directory(table_folder) || (manifest.extends.empty() && !is_module)) {
+    for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes())) {
+      LayerStep& step = Add(LayerStep::Kind::kTableFile);
+      step.over_below = stems_below_.find(table_file.Stem()) != stems_below_.end();
+      stems.emplace_back(table_file.Stem());
+      step.table_file = std::move(table_file);
+      step.square_ft = manifest.square_ft;
+    }
+  }
+  stems_below_.insert(stems.begin(), stems.end());
+  layer_directories_.push_back(directory);
+  LayerStep& end = Add(LayerStep::Kind::kLayerEnd);
+  end.manifest = std::move(manifest);
+  end.directory = directory;
+  return true;
+}
+
+// Whether a step has file work left for RunLayerJobs.
+bool HasJob(const LayerStep& step) {
+  return (step.kind == LayerStep::Kind::kRulesFile && !step.parsed) ||
+         (step.kind == LayerStep::Kind::kTableFile && !step.over_below);
+}
+
+// A step's file work, reported in its notes.
+void RunJob(LayerStep& step, SourceSet& sources) {
+  if (step.kind == LayerStep::Kind::kTableFile) {
+    step.table = tables::LoadTableFile(step.table_file, step.square_ft, sources, step.notes);
+    return;
+  }
+  step.file = sources.Read(step.path, step.notes);
+  if (step.file == nullptr) return;
+  // The ANTLR parser is left to the replay on one thread; the fast one keeps no shared state.
+  step.parsed = parse::FastParseRulesFile(*step.file);
+  step.parse_slowly = !step.parsed;
+}
+
+}  // namespace
+
+std::vector<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources) {
+  Planner planner(sources);
+  planner.Layer(directory, 0, {}, false);
+  return std::move(planner.steps);
+}
+
+void RunLayerJobs(std::vector<LayerStep>& steps, SourceSet& sources, int threads) {
+  std::vector<LayerStep*> jobs;
+  for (LayerStep& step : steps) {
+    if (HasJob(step)) jobs.push_back(&step);
+  }
+  // The tables first: they take the longest, byte for byte.
+  std::stable_partition(jobs.begin(), jobs.end(),
+                        [](const LayerStep* step) { return step->kind == LayerStep::Kind::kTableFile; });
+  RunJobs(jobs.size(), threads, [&](size_t index) { RunJob(*jobs[index], sources); });
+}
+
+bool ReplayLayers(std::vector<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
+                  std::vector<compile::LayeredFile>& files) {
+  std::vector<size_t> errors_before;  // of each layer begun and not ended, innermost last
+  tables::TableSet layer_tables;      // the tables of the layer whose files are being replayed
+  for (LayerStep& step : steps) {
+    diagnostics.Append(step.notes);
+    switch (step.kind) {
+      case LayerStep::Kind::kNotes:
+        break;
+      case LayerStep::Kind::kFail:
+        return false;
+      case LayerStep::Kind::kLayerStart:
+        errors_before.push_back(diagnostics.ErrorCount());
+        break;
+      case LayerStep::Kind::kRulesFile:
+        if (step.parse_slowly) step.parsed = parse::ParseRulesFileWithAntlr(*step.file, diagnostics);
+        if (!step.parsed) break;
+        if (!step.path.empty() && step.parsed->has_manifest) {
+          diagnostics.Error("misplaced-manifest", step.parsed->manifest.name_span,
+                            fmt::format("only {} names the ruleset; this file holds rules only", kManifestFile));
+        }
+        files.push_back({std::move(*step.parsed), step.layer, std::move(step.layer_name)});
+        break;
+      case LayerStep::Kind::kTableFile:
+        if (step.over_below) {
+          step.table = tables::LoadTableFile(step.table_file, step.square_ft, sources, diagnostics, &out.tables);
+        }
+        if (step.table) layer_tables.Put(std::move(*step.table));
+        break;
+      case LayerStep::Kind::kLayerEnd: {
+        for (auto& [name, table] : layer_tables.TakeAll()) {
+          if (tables::Table* base = out.tables.FindMutable(name)) {
+            base->Overlay(std::move(table));
+          } else {
+            out.tables.Put(std::move(table));
+          }
+        }
+        layer_tables = {};
+        out.manifest = step.manifest;
+        out.directory = step.directory;
+        out.lineage.push_back(step.manifest.name);
+        out.layer_directories.push_back(std::move(step.directory));
+        size_t before = errors_before.back();
+        errors_before.pop_back();
+        if (diagnostics.ErrorCount() != before) return false;
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace rulecraft::ruleset

@@ -1,0 +1,65 @@
+// The load of a ruleset's layers in three stages: planned in the order a load on one thread takes
+// it, the reading and parsing of its files run on several threads, then replayed in that order,
+// so diagnostics, tables and rules come out as a load on one thread makes them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dsl/ast/ast.h"
+#include "dsl/check/manifest.h"
+#include "dsl/compile/pipeline.h"
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+#include "ruleset/ruleset.h"
+#include "tables/table.h"
+#include "tables/table_loader.h"
+
+namespace rulecraft::ruleset {
+
+// One step of the load of layers.
+struct LayerStep {
+  enum class Kind {
+    kNotes,       // only what planning reported
+    kLayerStart,  // a layer begins: its errors are counted from here
+    kRulesFile,   // a rules file joins the files to compile
+    kTableFile,   // a table file joins its layer's tables
+    kLayerEnd,    // the layer's tables join the ruleset's, the layer its lineage; errors in it stop the load
+    kFail,        // the load of layers stops here
+  };
+  Kind kind = Kind::kNotes;
+  Diagnostics notes;  // what planning or the step's job reported, shown before the step's own
+
+  // kRulesFile: the manifest file, parsed while planning, or another file of the layer (`path`),
+  // read and parsed by its job.
+  std::string path;
+  int layer = 0;
+  std::string layer_name;
+  std::optional<ast::RulesFile> parsed;
+  const SourceFile* file = nullptr;  // read by the job
+  bool parse_slowly = false;         // the fast parser declined it: ANTLR parses it when replayed
+  // kTableFile: read and loaded by its job, or when replayed if a table of that name is below
+  // (it is loaded over that one).
+  tables::TableFile table_file;
+  double square_ft = 5;
+  bool over_below = false;
+  std::optional<tables::Table> table;
+  // kLayerEnd
+  check::ManifestInfo manifest;
+  std::string directory;
+};
+
+// Plans the load of the ruleset in `directory`, the rulesets it extends and the modules they use:
+// the manifests are read and parsed now, the other files are left to RunLayerJobs.
+std::vector<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources);
+
+// Reads and parses the files the steps left for later, on up to `threads` threads (0: one per core).
+void RunLayerJobs(std::vector<LayerStep>& steps, SourceSet& sources, int threads);
+
+// Replays the steps in order into `out`, `files` and `diagnostics` as a load on one thread makes
+// them; false when the load of layers stopped on a failure or on a layer with errors.
+bool ReplayLayers(std::vector<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
+                  std::vector<compile::LayeredFile>& files);
+
+}  // namespace rulecraft::ruleset

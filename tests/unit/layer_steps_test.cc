@@ -1,0 +1,149 @@
+// Loading a ruleset's files on several threads (ruleset/layer_steps.h, base/parallel_jobs.h): the
+// same rules, tables and diagnostics, in the same order, as on one thread.
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "base/parallel_jobs.h"
+#include "repository_files.h"
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(RunJobs, RunsEveryJobOnce) {
+  for (int threads : {0, 1, 2, 4, 16}) {
+    for (size_t count : {0, 1, 3, 100}) {
+      std::vector<std::atomic<int>> runs(count);
+      RunJobs(count, threads, [&](size_t index) { runs[index].fetch_add(1); });
+      for (size_t i = 0; i < count; ++i) EXPECT_EQ(runs[i].load(), 1) << "job " << i << " of " << count;
+    }
+  }
+}
+
+// A fresh folder under the system's temporary folder, removed afterwards.
+class TempFolder {
+ public:
+  explicit TempFolder(const std::string& name) : path_(fs::temp_directory_path() / ("rulecraft_" + name + "_" + std::to_string(::getpid()))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempFolder() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+void Write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+TEST(SourceSetThreads, ThreadsReadingTheSameFilesShareOneTextEach) {
+  TempFolder folder("source_threads");
+  std::vector<std::string> paths;
+  for (int i = 0; i < 24; ++i) {
+    paths.push_back((folder.path() / ("file" + std::to_string(i) + ".txt")).string());
+    Write(paths.back(), i == 7 ? std::string("bad \x01 byte\n") : "line " + std::to_string(i) + "\nnext\n");
+  }
+  SourceSet sources;
+  constexpr int kThreads = 4;
+  std::vector<std::vector<const SourceFile*>> seen(kThreads, std::vector<const SourceFile*>(paths.size()));
+  std::vector<Diagnostics> reported(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t k = 0; k < paths.size(); ++k) {
+        size_t i = (k * 5 + static_cast<size_t>(t) * 7) % paths.size();  // each thread its own order
+        seen[t][i] = sources.Read(paths[i], reported[t]);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (size_t i = 0; i < paths.size(); ++i) {
+    for (int t = 0; t < kThreads; ++t) {
+      EXPECT_EQ(seen[t][i], seen[0][i]) << paths[i];
+      EXPECT_EQ(seen[t][i], sources.Find(paths[i]) != nullptr && i != 7 ? sources.Find(paths[i]) : nullptr);
+    }
+  }
+  ASSERT_NE(seen[0][3], nullptr);
+  EXPECT_EQ(seen[0][3]->text(), "line 3\nnext\n");
+  for (int t = 0; t < kThreads; ++t) {
+    ASSERT_EQ(reported[t].size(), 1U) << "thread " << t;
+    EXPECT_EQ(reported[t].items()[0].code, "not-text");
+  }
+}
+
+// A ruleset loaded with `threads` threads: its diagnostics as shown, then its lineage and its
+// program as `rulecraft check --dump-after lower` prints it.
+std::string LoadWith(const std::string& folder, int threads) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  std::string program;
+  compile::CompileOptions options;
+  options.dump_after = "lower";
+  options.dump = &program;
+  options.threads = threads;
+  auto rules = ruleset::LoadRuleset(folder, sources, diagnostics, options);
+  std::string shown = Render(diagnostics, sources);
+  if (rules) {
+    for (const std::string& name : rules->lineage) shown += "layer " + name + "\n";
+    for (const auto& [name, table] : rules->tables.all()) shown += "table " + name + " " + std::to_string(table.rows.size()) + "\n";
+  }
+  return shown + program;
+}
+
+// Every folder of the repository with a ruleset.rules (bundled, benchmark, test and broken ones).
+std::vector<std::string> RulesetFolders() {
+  std::vector<std::string> folders;
+  for (const fs::path& manifest : testing_files::RepositoryFiles({"rulesets", "bench", "tests"}, {".rules"})) {
+    if (manifest.filename() == "ruleset.rules") folders.push_back(manifest.parent_path().string());
+  }
+  return folders;
+}
+
+TEST(LayerSteps, EveryRulesetLoadsAlikeOnOneThreadAndOnFour) {
+  std::vector<std::string> folders = RulesetFolders();
+  ASSERT_GT(folders.size(), 20U);
+  for (const std::string& folder : folders) {
+    EXPECT_EQ(LoadWith(folder, 4), LoadWith(folder, 1)) << folder;
+  }
+}
+
+TEST(LayerSteps, EditedRulesetsReportAlikeOnOneThreadAndOnFour) {
+  // dnd35 copied, one of its rules or table files edited at random: whatever breaks is reported
+  // in the same words and order on four threads as on one.
+  const fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
+  std::vector<fs::path> files = testing_files::RepositoryFiles({"rulesets/dnd35"}, {".rules", ".yaml"});
+  std::erase_if(files, [](const fs::path& file) { return file.parent_path().filename() == "tests"; });
+  ASSERT_FALSE(files.empty());
+  const std::string pieces[] = {":", "\n  - ", "{", "rule x(): number = 1\n", "\x01", "- name: x\n", "}", "  ", "\""};
+  std::mt19937 random(15);
+  int broken = 0;
+  for (int round = 0; round < 40; ++round) {
+    TempFolder copy("layer_steps_edit");
+    fs::copy(dnd35, copy.path() / "dnd35", fs::copy_options::recursive);
+    const fs::path& chosen = files[random() % files.size()];
+    fs::path edited = copy.path() / "dnd35" / fs::relative(chosen, dnd35);
+    std::string text = testing_files::ReadFile(edited);
+    testing_files::EditText(random, text, pieces);
+    Write(edited, text);
+    std::string one = LoadWith((copy.path() / "dnd35").string(), 1);
+    EXPECT_EQ(LoadWith((copy.path() / "dnd35").string(), 4), one) << "round " << round << ": " << chosen;
+    if (one.find("error") != std::string::npos) ++broken;
+  }
+  EXPECT_GT(broken, 10);  // the edits did break things, so the diagnostics were compared
+}
+
+}  // namespace
+}  // namespace rulecraft
