@@ -240,12 +240,13 @@ echo
 echo "== step_cost_benchmark"
 "$BUILD/bench/step_cost_benchmark" --benchmark_out="$BUILD/step_cost.json" --benchmark_out_format=json "$@" ||
   fail "step_cost_benchmark failed"
-# The best wall-clock time of the benchmarks named NAME (and NAME/… repetitions), in ms.
+# The best wall-clock time of the runs of the benchmark NAME (UseRealTime adds "/real_time" to
+# the name; repetitions' aggregates are left out), in ms.
 load_time() {
   python3 -c '
 import json, sys
 runs = [b for b in json.load(open(sys.argv[1]))["benchmarks"]
-        if b["name"] == sys.argv[2] or b["name"].startswith(sys.argv[2] + "_")]
+        if b.get("run_type") != "aggregate" and b["name"].removesuffix("/real_time") == sys.argv[2]]
 scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 print("%.3f" % min(b["real_time"] * scale[b["time_unit"]] for b in runs) if runs else "")' "$BUILD/step_cost.json" "$1"
 }

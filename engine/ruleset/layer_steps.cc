@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "base/folder_files.h"
 #include "base/limits.h"
 #include "base/parallel_jobs.h"
 #include "base/suggest.h"
@@ -22,18 +23,11 @@ constexpr const char* kManifestFile = "ruleset.rules";
 
 // The rules files of a layer besides the manifest file, sorted.
 std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
-  std::vector<std::string> files;
   std::error_code error;
-  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
-    // The name's extension as fs::path's extension() reads it (from its last '.', which is not
-    // its first byte), on the path's own string: a fs::path allocates its parts.
-    const std::string& path = it->path().native();
-    std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);  // npos + 1 is 0
-    size_t dot = name.rfind('.');
-    if (dot == std::string_view::npos || dot == 0 || name == "..") continue;
-    if (name.substr(dot) == ".rules" && name != kManifestFile) files.push_back(path);
-  }
-  std::sort(files.begin(), files.end());
+  std::vector<std::string> files = FolderFiles(directory, {".rules"}, error);
+  std::erase_if(files, [](const std::string& path) {
+    return std::string_view(path).substr(path.rfind('/') + 1) == kManifestFile;  // npos + 1 is 0
+  });
   return files;
 }
 
@@ -51,14 +45,31 @@ std::vector<std::string> BundledModuleNames() {
   return names;
 }
 
+// The folder of bundled modules, found once per load: as it is, and as diagnostics show it
+// (relative to the working folder when it can be).
+struct ModulesFolder {
+  fs::path path = BundledModulesFolder();
+  fs::path shown = Shown(path);
+
+  static fs::path Shown(const fs::path& path) {
+    std::error_code error;
+    fs::path shown = fs::proximate(path, error);
+    return error ? path : shown;
+  }
+};
+
 // A module's folder: a bundled module's name, or a path relative to the ruleset's folder.
-std::optional<std::string> ResolveModule(const std::string& name_or_path, const std::string& directory) {
+std::optional<std::string> ResolveModule(const std::string& name_or_path, const std::string& directory,
+                                         std::optional<ModulesFolder>& bundled) {
   bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
-  fs::path path = looks_like_path ? fs::path(directory) / name_or_path : BundledModulesFolder() / name_or_path;
-  if (!fs::exists(path / kManifestFile)) return std::nullopt;
-  std::error_code error;
-  fs::path shown = looks_like_path ? path.lexically_normal() : fs::proximate(path, error);
-  return (error ? path : shown).lexically_normal().string();
+  if (looks_like_path) {
+    fs::path path = fs::path(directory) / name_or_path;
+    if (!fs::exists(path / kManifestFile)) return std::nullopt;
+    return path.lexically_normal().string();
+  }
+  if (!bundled) bundled.emplace();
+  if (!fs::exists(bundled->path / name_or_path / kManifestFile)) return std::nullopt;
+  return (bundled->shown / name_or_path).lexically_normal().string();
 }
 
 // Walks the layers as a load on one thread does, noting the steps.
@@ -70,7 +81,7 @@ class Planner {
   // A module (`is_module`, loaded by `uses`) may have no tables folder: it may hold rules only.
   bool Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module);
 
-  std::vector<LayerStep> steps;
+  std::deque<LayerStep> steps;
 
  private:
   LayerStep& Add(LayerStep::Kind kind) { return steps.emplace_back(LayerStep{kind}); }
@@ -85,12 +96,13 @@ class Planner {
   }
 
   SourceSet& sources_;
+  std::optional<ModulesFolder> modules_folder_;     // found when a bundled module is first used
   std::vector<std::string> layer_directories_;      // the layers ended so far
   std::set<std::string, std::less<>> stems_below_;  // their table files' stems
 };
 
 bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module) {
-  std::string manifest_path = (fs::path(directory) / kManifestFile).string();
+  std::string manifest_path = JoinPath(directory, kManifestFile);
   if (!fs::exists(manifest_path)) {
     Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                   fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
@@ -108,7 +120,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
     manifest.name = fs::path(directory).filename().string();
   } else if (parsed) {
     manifest = check::CheckManifest(parsed->manifest, Notes());
-  } else if (fs::is_directory(fs::path(directory) / "tables")) {
+  } else if (fs::is_directory(JoinPath(directory, "tables"))) {
     // Keep going with defaults so the tables' errors are reported too.
     manifest.name = fs::path(directory).filename().string();
   } else {
@@ -131,7 +143,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   }
   // Shared modules (`uses`) come after the parent and before this layer, which may override them.
   for (const auto& [name, span] : manifest.uses) {
-    auto module = ResolveModule(name, directory);
+    auto module = ResolveModule(name, directory, modules_folder_);
     if (!module) {
       Diagnostic& error = Notes().Error("unknown-module", span, fmt::format("unknown module '{}' to use", name));
       SuggestName(error, name, BundledModuleNames());
@@ -157,7 +169,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   }
 
   std::vector<std::string> stems;
-  std::string table_folder = (fs::path(directory) / "tables").string();
+  std::string table_folder = JoinPath(directory, "tables");
   if (fs::is_directory(table_folder) || (manifest.extends.empty() && !is_module)) {
     for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes())) {
       LayerStep& step = Add(LayerStep::Kind::kTableFile);
@@ -196,13 +208,13 @@ void RunJob(LayerStep& step, SourceSet& sources) {
 
 }  // namespace
 
-std::vector<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources) {
+std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources) {
   Planner planner(sources);
   planner.Layer(directory, 0, {}, false);
   return std::move(planner.steps);
 }
 
-void RunLayerJobs(std::vector<LayerStep>& steps, SourceSet& sources, int threads) {
+void RunLayerJobs(std::deque<LayerStep>& steps, SourceSet& sources, int threads) {
   std::vector<LayerStep*> jobs;
   for (LayerStep& step : steps) {
     if (HasJob(step)) jobs.push_back(&step);
@@ -213,7 +225,7 @@ void RunLayerJobs(std::vector<LayerStep>& steps, SourceSet& sources, int threads
   RunJobs(jobs.size(), threads, [&](size_t index) { RunJob(*jobs[index], sources); });
 }
 
-bool ReplayLayers(std::vector<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
+bool ReplayLayers(std::deque<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
                   std::vector<compile::LayeredFile>& files) {
   std::vector<size_t> errors_before;  // of each layer begun and not ended, innermost last
   tables::TableSet layer_tables;      // the tables of the layer whose files are being replayed

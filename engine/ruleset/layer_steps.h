@@ -3,6 +3,7 @@
 // so diagnostics, tables and rules come out as a load on one thread makes them.
 #pragma once
 
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,14 +53,14 @@ struct LayerStep {
 
 // Plans the load of the ruleset in `directory`, the rulesets it extends and the modules they use:
 // the manifests are read and parsed now, the other files are left to RunLayerJobs.
-std::vector<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources);
+std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources);
 
 // Reads and parses the files the steps left for later, on up to `threads` threads (0: one per core).
-void RunLayerJobs(std::vector<LayerStep>& steps, SourceSet& sources, int threads);
+void RunLayerJobs(std::deque<LayerStep>& steps, SourceSet& sources, int threads);
 
 // Replays the steps in order into `out`, `files` and `diagnostics` as a load on one thread makes
 // them; false when the load of layers stopped on a failure or on a layer with errors.
-bool ReplayLayers(std::vector<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
+bool ReplayLayers(std::deque<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
                   std::vector<compile::LayeredFile>& files);
 
 }  // namespace rulecraft::ruleset

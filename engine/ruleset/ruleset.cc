@@ -63,7 +63,7 @@ std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sour
   Ruleset ruleset;
   size_t errors_before = diagnostics.ErrorCount();
   std::vector<compile::LayeredFile> files;
-  std::vector<LayerStep> steps = PlanLayers(directory, sources);
+  std::deque<LayerStep> steps = PlanLayers(directory, sources);
   RunLayerJobs(steps, sources, options.threads);
   bool layers_ok = ReplayLayers(steps, sources, diagnostics, ruleset, files);
   // Even a broken layer's tables are checked as a set, so one run reports everything.

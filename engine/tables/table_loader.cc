@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "base/folder_files.h"
 #include "base/limits.h"
 #include "base/suggest.h"
 #include "tables/brought_conditions.h"
@@ -345,25 +346,16 @@ std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const
 
 std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& diagnostics) {
   std::error_code error;
-  // The stem ends where fs::path's stem() ends it (the name's last '.', not its first byte), read
-  // on plain strings: a fs::path allocates its parts.
   std::vector<TableFile> files;
-  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
-    const std::string& path = it->path().native();
+  for (std::string& path : FolderFiles(folder, {".yaml", ".yml"}, error)) {
     size_t name_begin = path.rfind('/') + 1;  // npos + 1 is 0
-    std::string_view name = std::string_view(path).substr(name_begin);
-    size_t dot = name.rfind('.');
-    if (dot == std::string_view::npos || dot == 0 || name == "..") continue;
-    std::string_view extension = name.substr(dot);
-    if (extension == ".yaml" || extension == ".yml") files.push_back({path, name_begin, name_begin + dot});
+    size_t stem_end = path.rfind('.');
+    files.push_back({std::move(path), name_begin, stem_end});
   }
   if (error) {
     diagnostics.Error("missing-file", {folder, 0, 0},
                       fmt::format("cannot read the tables folder: {}", error.message()));
-    return {};
   }
-  // One folder's files: their paths sort as their names do.
-  std::sort(files.begin(), files.end(), [](const TableFile& a, const TableFile& b) { return a.path < b.path; });
   return files;
 }
 

@@ -1,0 +1,51 @@
+#include "base/folder_files.h"
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <string_view>
+
+namespace rulecraft {
+
+std::string JoinPath(const std::string& folder, std::string_view name) {
+  std::string path;
+  path.reserve(folder.size() + 1 + name.size());
+  path += folder;
+  if (!folder.empty() && folder.back() != '/') path += '/';
+  path += name;
+  return path;
+}
+
+std::vector<std::string> FolderFiles(const std::string& folder, std::initializer_list<const char*> extensions,
+                                     std::error_code& error) {
+  error.clear();
+  std::vector<std::string> paths;
+  DIR* listing = ::opendir(folder.c_str());
+  if (listing == nullptr) {
+    error = std::error_code(errno, std::system_category());
+    return paths;
+  }
+  for (;;) {
+    errno = 0;
+    const dirent* entry = ::readdir(listing);
+    if (entry == nullptr) {
+      if (errno != 0) error = std::error_code(errno, std::system_category());
+      break;
+    }
+    std::string_view name(entry->d_name);
+    size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || name == "..") continue;
+    std::string_view extension = name.substr(dot);
+    if (std::any_of(extensions.begin(), extensions.end(), [&](const char* wanted) { return extension == wanted; })) {
+      paths.push_back(JoinPath(folder, name));
+    }
+  }
+  ::closedir(listing);
+  if (error) paths.clear();
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+}  // namespace rulecraft
