@@ -1,10 +1,8 @@
 #include "base/parallel_jobs.h"
 
 #include <algorithm>
-#include <atomic>
 #include <system_error>
-#include <thread>
-#include <vector>
+#include <utility>
 
 namespace rulecraft {
 
@@ -13,28 +11,48 @@ int DefaultJobThreads() {
   return static_cast<int>(std::clamp(cores, 1U, 4U));
 }
 
-void RunJobs(size_t count, int threads, const std::function<void(size_t)>& job) {
+JobQueue::JobQueue(int threads) {
   if (threads <= 0) threads = DefaultJobThreads();
-  size_t helpers = std::min(static_cast<size_t>(threads), count);
-  helpers = helpers > 0 ? helpers - 1 : 0;  // this thread works too
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t index = next.fetch_add(1, std::memory_order_relaxed); index < count;
-         index = next.fetch_add(1, std::memory_order_relaxed)) {
-      job(index);
-    }
-  };
-  std::vector<std::thread> started;
-  started.reserve(helpers);
-  for (size_t i = 0; i < helpers; ++i) {
+  helpers_wanted_ = static_cast<size_t>(threads) - 1;  // the adding thread works too, in Finish
+}
+
+JobQueue::~JobQueue() { Finish(); }
+
+void JobQueue::Add(std::function<void()> job) {
+  std::lock_guard<std::mutex> guard(mutex_);
+  jobs_.push_back(std::move(job));
+  if (helpers_.size() < helpers_wanted_) {
     try {
-      started.emplace_back(work);
+      helpers_.emplace_back([this] { Work(/*wait_for_more=*/true); });
     } catch (const std::system_error&) {
-      break;  // no more threads to be had: the ones started (and this one) do the jobs
+      helpers_wanted_ = helpers_.size();  // no more threads to be had: those started do the jobs
     }
   }
-  work();
-  for (std::thread& thread : started) thread.join();
+  added_.notify_one();
+}
+
+void JobQueue::Work(bool wait_for_more) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    if (wait_for_more) added_.wait(lock, [this] { return !jobs_.empty() || finishing_; });
+    if (jobs_.empty()) return;
+    std::function<void()> job = std::move(jobs_.front());
+    jobs_.pop_front();
+    lock.unlock();
+    job();
+    lock.lock();
+  }
+}
+
+void JobQueue::Finish() {
+  {
+    std::lock_guard<std::mutex> guard(mutex_);
+    finishing_ = true;
+  }
+  added_.notify_all();
+  Work(/*wait_for_more=*/false);
+  for (std::thread& helper : helpers_) helper.join();
+  helpers_.clear();
 }
 
 }  // namespace rulecraft

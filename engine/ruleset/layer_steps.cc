@@ -75,7 +75,7 @@ std::optional<std::string> ResolveModule(const std::string& name_or_path, const 
 // Walks the layers as a load on one thread does, noting the steps.
 class Planner {
  public:
-  explicit Planner(SourceSet& sources) : sources_(sources) {}
+  Planner(SourceSet& sources, JobQueue& jobs) : sources_(sources), jobs_(jobs) {}
 
   // Plans one layer and the layers below it; false on a hard failure (planned as a kFail step).
   // A module (`is_module`, loaded by `uses`) may have no tables folder: it may hold rules only.
@@ -95,7 +95,11 @@ class Planner {
     return false;
   }
 
+  // Hands a step's file work to the job queue (steps stay where they are: a deque).
+  void AddJob(LayerStep& step);
+
   SourceSet& sources_;
+  JobQueue& jobs_;
   std::optional<ModulesFolder> modules_folder_;     // found when a bundled module is first used
   std::vector<std::string> layer_directories_;      // the layers ended so far
   std::set<std::string, std::less<>> stems_below_;  // their table files' stems
@@ -166,6 +170,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
     step.path = std::move(path);
     step.layer = layer_index;
     step.layer_name = manifest.name;
+    AddJob(step);
   }
 
   std::vector<std::string> stems;
@@ -177,6 +182,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
       stems.emplace_back(table_file.Stem());
       step.table_file = std::move(table_file);
       step.square_ft = manifest.square_ft;
+      if (!step.over_below) AddJob(step);
     }
   }
   stems_below_.insert(stems.begin(), stems.end());
@@ -185,12 +191,6 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   end.manifest = std::move(manifest);
   end.directory = directory;
   return true;
-}
-
-// Whether a step has file work left for RunLayerJobs.
-bool HasJob(const LayerStep& step) {
-  return (step.kind == LayerStep::Kind::kRulesFile && !step.parsed) ||
-         (step.kind == LayerStep::Kind::kTableFile && !step.over_below);
 }
 
 // A step's file work, reported in its notes.
@@ -206,23 +206,21 @@ void RunJob(LayerStep& step, SourceSet& sources) {
   step.parse_slowly = !step.parsed;
 }
 
-}  // namespace
-
-std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources) {
-  Planner planner(sources);
-  planner.Layer(directory, 0, {}, false);
-  return std::move(planner.steps);
+void Planner::AddJob(LayerStep& step) {
+  jobs_.Add([&step, &sources = sources_] { RunJob(step, sources); });
 }
 
-void RunLayerJobs(std::deque<LayerStep>& steps, SourceSet& sources, int threads) {
-  std::vector<LayerStep*> jobs;
-  for (LayerStep& step : steps) {
-    if (HasJob(step)) jobs.push_back(&step);
+}  // namespace
+
+std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources, JobQueue& jobs) {
+  Planner planner(sources, jobs);
+  try {
+    planner.Layer(directory, 0, {}, false);
+  } catch (...) {
+    jobs.Finish();  // the jobs point into the steps
+    throw;
   }
-  // The tables first: they take the longest, byte for byte.
-  std::stable_partition(jobs.begin(), jobs.end(),
-                        [](const LayerStep* step) { return step->kind == LayerStep::Kind::kTableFile; });
-  RunJobs(jobs.size(), threads, [&](size_t index) { RunJob(*jobs[index], sources); });
+  return std::move(planner.steps);
 }
 
 bool ReplayLayers(std::deque<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,

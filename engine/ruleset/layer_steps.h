@@ -1,6 +1,6 @@
 // The load of a ruleset's layers in three stages: planned in the order a load on one thread takes
-// it, the reading and parsing of its files run on several threads, then replayed in that order,
-// so diagnostics, tables and rules come out as a load on one thread makes them.
+// it, the reading and parsing of its files run on other threads meanwhile, then replayed in that
+// order, so diagnostics, tables and rules come out as a load on one thread makes them.
 #pragma once
 
 #include <deque>
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/parallel_jobs.h"
 #include "dsl/ast/ast.h"
 #include "dsl/check/manifest.h"
 #include "dsl/compile/pipeline.h"
@@ -52,11 +53,9 @@ struct LayerStep {
 };
 
 // Plans the load of the ruleset in `directory`, the rulesets it extends and the modules they use:
-// the manifests are read and parsed now, the other files are left to RunLayerJobs.
-std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources);
-
-// Reads and parses the files the steps left for later, on up to `threads` threads (0: one per core).
-void RunLayerJobs(std::deque<LayerStep>& steps, SourceSet& sources, int threads);
+// the manifests are read and parsed now; the other files' reading and parsing is added to `jobs`
+// as their steps are planned (call jobs.Finish() before replaying).
+std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources, JobQueue& jobs);
 
 // Replays the steps in order into `out`, `files` and `diagnostics` as a load on one thread makes
 // them; false when the load of layers stopped on a failure or on a layer with errors.

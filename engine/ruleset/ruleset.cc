@@ -63,8 +63,9 @@ std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sour
   Ruleset ruleset;
   size_t errors_before = diagnostics.ErrorCount();
   std::vector<compile::LayeredFile> files;
-  std::deque<LayerStep> steps = PlanLayers(directory, sources);
-  RunLayerJobs(steps, sources, options.threads);
+  JobQueue jobs(options.threads);
+  std::deque<LayerStep> steps = PlanLayers(directory, sources, jobs);
+  jobs.Finish();
   bool layers_ok = ReplayLayers(steps, sources, diagnostics, ruleset, files);
   // Even a broken layer's tables are checked as a set, so one run reports everything.
   if (!layers_ok && ruleset.lineage.empty()) return std::nullopt;

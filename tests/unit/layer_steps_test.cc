@@ -1,6 +1,7 @@
 // Loading a ruleset's files on several threads (ruleset/layer_steps.h, base/parallel_jobs.h): the
 // same rules, tables and diagnostics, in the same order, as on one thread.
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -23,14 +24,36 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(RunJobs, RunsEveryJobOnce) {
+TEST(JobQueue, RunsEveryJobOnce) {
   for (int threads : {0, 1, 2, 4, 16}) {
     for (size_t count : {0, 1, 3, 100}) {
       std::vector<std::atomic<int>> runs(count);
-      RunJobs(count, threads, [&](size_t index) { runs[index].fetch_add(1); });
+      JobQueue jobs(threads);
+      for (size_t i = 0; i < count; ++i) jobs.Add([&runs, i] { runs[i].fetch_add(1); });
+      jobs.Finish();
       for (size_t i = 0; i < count; ++i) EXPECT_EQ(runs[i].load(), 1) << "job " << i << " of " << count;
     }
   }
+}
+
+TEST(JobQueue, OneThreadRunsTheJobsInFinishInTheOrderAdded) {
+  std::vector<int> order;
+  JobQueue jobs(1);
+  for (int i = 0; i < 5; ++i) jobs.Add([&order, i] { order.push_back(i); });
+  EXPECT_TRUE(order.empty());
+  jobs.Finish();
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4}));
+}
+
+TEST(JobQueue, JobsAddedWhileOthersRunAllRun) {
+  std::atomic<int> done{0};
+  JobQueue jobs(3);
+  for (int i = 0; i < 50; ++i) {
+    jobs.Add([&done] { done.fetch_add(1); });
+    if (i % 10 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // helpers wait meanwhile
+  }
+  jobs.Finish();
+  EXPECT_EQ(done.load(), 50);
 }
 
 // A fresh folder under the system's temporary folder, removed afterwards.
