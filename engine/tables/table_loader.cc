@@ -11,6 +11,7 @@
 #include "tables/brought_conditions.h"
 #include "tables/cell.h"
 #include "tables/extra_columns.h"
+#include "tables/keyed_map_reader.h"
 #include "tables/action_conditions.h"
 #include "tables/weapon_properties.h"
 #include "tables/yaml_file.h"
@@ -84,8 +85,9 @@ void ReadFootnotes(const SourceFile& file, const yaml::Node& node, const TableSc
   }
 }
 
-void CheckExactlyOne(const SourceFile& file, const TableSchema& schema, const Row& row,
-                     const yaml::TreeMapReader& reader, Diagnostics& diagnostics) {
+// A row setting none or more than one of the columns its table needs exactly one of, reported at
+// the row's mapping (`span`).
+void CheckExactlyOne(const TableSchema& schema, const Row& row, const SourceSpan& span, Diagnostics& diagnostics) {
   if (schema.exactly_one_of.empty()) return;
   size_t present = 0;
   for (const std::string& column : schema.exactly_one_of) present += row.Get(column) ? 1 : 0;
@@ -94,10 +96,9 @@ void CheckExactlyOne(const SourceFile& file, const TableSchema& schema, const Ro
   for (const std::string& column : schema.exactly_one_of) {
     names += (names.empty() ? "'" : " or '") + column + "'";
   }
-  diagnostics.Error(present == 0 ? "missing-key" : "conflicting-keys", reader.Span(),
+  diagnostics.Error(present == 0 ? "missing-key" : "conflicting-keys", span,
                     fmt::format("row '{}' of table '{}' needs exactly one of {}", row.name,
                                 schema.name, names));
-  (void)file;
 }
 
 // A row's `notes` must name footnotes of its table: this file's or, in a ruleset extending
@@ -132,45 +133,76 @@ void ReadAlsoCalled(const SourceFile& file, const yaml::Node& node, Row& row, Di
   }
 }
 
-// One row; `partial` (a `change:` entry) requires no column but `name` and leaves `label`
-// empty when not given.
-std::optional<Row> ReadRow(const SourceFile& file, const yaml::Node& node, const TableSchema& schema,
-                           double square_ft, Diagnostics& diagnostics, bool partial = false) {
-  yaml::Node named = yaml::Get(node, "name");
-  yaml::TreeMapReader reader = named.IsScalar()
-                                   ? yaml::TreeMapReader(file, node, "row '{}' of table '{}'", named.Scalar(),
-                                                         schema.name, diagnostics)
-                                   : yaml::TreeMapReader(file, node, "row of table '{}'", schema.name, {}, diagnostics);
-  if (!reader.ok()) return std::nullopt;
-  Row row;
-  yaml::Node name = reader.Required("name");
-  if (!name.IsDefined()) return std::nullopt;
-  auto row_name = yaml::ReadName(file, name, "row name", diagnostics);
-  if (!row_name) return std::nullopt;
-  row.name = *row_name;
-  row.span = yaml::SpanOf(file, name);
-  row.label = partial ? std::string() : row.name;
-  if (yaml::Node label = reader.Optional("label"); label.IsDefined()) {
-    if (auto text = yaml::ReadText(file, label, "label", diagnostics)) row.label = *text;
+// Reads the rows of one table by its schema: every row's keys are looked up once by slot, and
+// one reader's buffers serve them all.
+class RowReader {
+ public:
+  // `schema` must outlive the reader.
+  RowReader(const SourceFile& file, const TableSchema& schema, double square_ft, Diagnostics& diagnostics)
+      : file_(file), schema_(schema), square_ft_(square_ft), diagnostics_(diagnostics), reader_(file, KeysOf(schema), diagnostics) {
+    column_slots_.reserve(schema.columns.size());
+    for (const ColumnSchema& column : schema.columns) column_slots_.push_back(keys_.Find(column.name));
   }
-  for (const char* free_text : {"text", "note"}) {
-    if (yaml::Node value = reader.Optional(free_text); value.IsDefined()) {
-      yaml::ReadText(file, value, free_text, diagnostics);
+
+  // One row; `partial` (a `change:` entry) requires no column but `name` and leaves `label`
+  // empty when not given.
+  std::optional<Row> Read(const yaml::Node& node, bool partial = false) {
+    reader_.Start(node);
+    yaml::Node named = reader_.Peek(kName);
+    bool ok = named.IsScalar() ? reader_.Check("row '{}' of table '{}'", named.Scalar(), schema_.name)
+                               : reader_.Check("row of table '{}'", schema_.name, {});
+    if (!ok) return std::nullopt;
+    Row row;
+    yaml::Node name = reader_.Required(kName);
+    if (!name.IsDefined()) return std::nullopt;
+    auto row_name = yaml::ReadName(file_, name, "row name", diagnostics_);
+    if (!row_name) return std::nullopt;
+    row.name = std::move(*row_name);
+    row.span = yaml::SpanOf(file_, name);
+    if (!partial) row.label = row.name;
+    if (yaml::Node label = reader_.Optional(kLabel); label.IsDefined()) {
+      if (auto text = yaml::ReadText(file_, label, "label", diagnostics_)) row.label = std::move(*text);
     }
-  }
-  if (yaml::Node others = reader.Optional("also_called"); others.IsDefined()) ReadAlsoCalled(file, others, row, diagnostics);
-  row.cells.reserve(node.size());  // at most one cell an entry
-  for (const ColumnSchema& column : schema.columns) {
-    yaml::Node cell = column.required && !partial ? reader.Required(column.name) : reader.Optional(column.name);
-    if (!cell.IsDefined()) continue;
-    if (auto value = ReadCell(file, cell, column, square_ft, diagnostics)) {
-      row.cells.emplace_back(column.name, std::move(*value));
+    for (uint32_t free_text : {kText, kNote}) {
+      if (yaml::Node value = reader_.Optional(free_text); value.IsDefined() && !value.IsScalar()) {
+        yaml::ReadText(file_, value, keys_.Name(free_text), diagnostics_);  // reports it
+      }
     }
+    if (yaml::Node others = reader_.Optional(kAlsoCalled); others.IsDefined()) {
+      ReadAlsoCalled(file_, others, row, diagnostics_);
+    }
+    row.cells.reserve(node.size());  // at most one cell an entry
+    for (size_t at = 0; at < schema_.columns.size(); ++at) {
+      const ColumnSchema& column = schema_.columns[at];
+      uint32_t slot = column_slots_[at];
+      yaml::Node cell = column.required && !partial ? reader_.Required(slot) : reader_.Optional(slot);
+      if (!cell.IsDefined()) continue;
+      if (auto value = ReadCell(file_, cell, column, square_ft_, diagnostics_)) {
+        row.cells.emplace_back(column.name, std::move(*value));
+      }
+    }
+    reader_.RejectUnknown();
+    if (!partial) CheckExactlyOne(schema_, row, reader_.Span(), diagnostics_);
+    return row;
   }
-  reader.RejectUnknown();
-  if (!partial) CheckExactlyOne(file, schema, row, reader, diagnostics);
-  return row;
-}
+
+ private:
+  // The slots of the keys every row may carry, then of the schema's columns.
+  enum : uint32_t { kName, kLabel, kText, kNote, kAlsoCalled };
+  const yaml::KeyNames& KeysOf(const TableSchema& schema) {
+    for (const char* common : {"name", "label", "text", "note", "also_called"}) keys_.Add(common);
+    for (const ColumnSchema& column : schema.columns) keys_.Add(column.name);
+    return keys_;
+  }
+
+  const SourceFile& file_;
+  const TableSchema& schema_;
+  double square_ft_;
+  Diagnostics& diagnostics_;
+  yaml::KeyNames keys_;  // before reader_, which it is built for
+  yaml::KeyedMapReader reader_;
+  std::vector<uint32_t> column_slots_;  // each column's slot in keys_
+};
 
 }  // namespace
 
@@ -211,7 +243,7 @@ bool CheckParentRow(const Table& table, const Table& parent, const Row& entry, c
 // `change:` (rows given in part) and `remove:` (row names) of a table whose ruleset extends one
 // that has it; anywhere else they are an error at the key.
 void ReadOverlay(const SourceFile& file, yaml::TreeMapReader& top, const yaml::Node& changes, const yaml::Node& removes,
-                 const TableSchema& row_schema, double square_ft, const Table* parent, Table& table,
+                 RowReader& rows, const Table* parent, Table& table,
                  Diagnostics& diagnostics) {
   for (const char* key : {"change", "remove"}) {
     const yaml::Node& node = std::string_view(key) == "change" ? changes : removes;
@@ -241,7 +273,7 @@ void ReadOverlay(const SourceFile& file, yaml::TreeMapReader& top, const yaml::N
         if (CheckParentRow(table, *parent, removed, key, diagnostics)) table.removals.push_back(std::move(removed));
         continue;
       }
-      auto row = ReadRow(file, item, row_schema, square_ft, diagnostics, /*partial=*/true);
+      auto row = rows.Read(item, /*partial=*/true);
       if (!row || !CheckParentRow(table, *parent, *row, key, diagnostics)) continue;
       CheckNotes(table, parent, *row, diagnostics);
       table.changes.push_back(std::move(*row));
@@ -280,9 +312,10 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   const TableSchema& row_schema = extended.columns.empty() ? schema : extended;
   // After the declared columns: a footnote may hold for one of them (`conditions`' ac_ranged).
   if (schema.footnotes && notes.IsDefined()) ReadFootnotes(file, notes, row_schema, table, diagnostics);
+  RowReader row_reader(file, row_schema, square_ft, diagnostics);
   if (!rows.IsDefined()) {  // a table that only changes its parent's: errors about rows point here
     table.rows_span = yaml::SpanOf(file, removes.IsDefined() ? removes : changes);
-    ReadOverlay(file, top, changes, removes, row_schema, square_ft, parent, table, diagnostics);
+    ReadOverlay(file, top, changes, removes, row_reader, parent, table, diagnostics);
     return table;
   }
   table.rows_span = yaml::SpanOf(file, rows);
@@ -292,7 +325,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
     return table;
   }
   for (const yaml::Node& node : rows) {
-    auto row = ReadRow(file, node, row_schema, square_ft, diagnostics);
+    auto row = row_reader.Read(node);
     if (!row) continue;
     if (const Row* earlier = table.Find(row->name)) {
       Diagnostic& error = diagnostics.Error(
@@ -304,7 +337,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
     CheckNotes(table, parent, *row, diagnostics);
     table.rows.push_back(std::move(*row));
   }
-  ReadOverlay(file, top, changes, removes, row_schema, square_ft, parent, table, diagnostics);
+  ReadOverlay(file, top, changes, removes, row_reader, parent, table, diagnostics);
   FillDefaults(table.rows, inherited);  // then the declared ones: the order of one call over both
   FillDefaults(table.rows, table.extra_columns);
   return table;
@@ -329,7 +362,8 @@ std::optional<Row> LoadRow(const SourceFile& file, const yaml::Node& node, const
                            Diagnostics& diagnostics) {
   const TableSchema* schema = FindSchema(table.name);
   if (schema == nullptr) return std::nullopt;
-  auto row = ReadRow(file, node, WithExtraColumns(*schema, table.extra_columns), square_ft, diagnostics);
+  TableSchema row_schema = WithExtraColumns(*schema, table.extra_columns);
+  auto row = RowReader(file, row_schema, square_ft, diagnostics).Read(node);
   if (!row) return std::nullopt;
   CheckNotes(table, nullptr, *row, diagnostics);
   std::vector<Row> one{std::move(*row)};

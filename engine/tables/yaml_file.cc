@@ -458,16 +458,18 @@ void BasicMapReader<YamlNode>::RejectUnknown() {
   if (!ok_) return;
   for (const Entry& entry : entries_) {
     if (entry.asked) continue;
-    std::string key(entry.key);
-    std::vector<std::string> asked = AskedNames();
-    Diagnostic& error = diagnostics_.Error("unknown-key", SpanOf(file_, entry.key_node),
-                                           fmt::format("unknown key '{}' in {}", key, What()));
-    SuggestName(error, key, asked);
-    if (error.notes.empty()) {
-      std::string expected;
-      for (const std::string& name : asked) expected += (expected.empty() ? "" : ", ") + name;
-      error.notes.push_back({{}, "expected one of: " + expected});
-    }
+    ReportUnknownKey(SpanOf(file_, entry.key_node), entry.key, What(), AskedNames(), diagnostics_);
+  }
+}
+
+void ReportUnknownKey(const SourceSpan& span, std::string_view key, const std::string& what,
+                      const std::vector<std::string>& asked, Diagnostics& diagnostics) {
+  Diagnostic& error = diagnostics.Error("unknown-key", span, fmt::format("unknown key '{}' in {}", key, what));
+  SuggestName(error, key, asked);
+  if (error.notes.empty()) {
+    std::string expected;
+    for (const std::string& name : asked) expected += (expected.empty() ? "" : ", ") + name;
+    error.notes.push_back({{}, "expected one of: " + expected});
   }
 }
 

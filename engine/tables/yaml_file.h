@@ -96,6 +96,11 @@ class BasicMapReader {
   std::vector<std::string> AskedNames() const;
 };
 
+// The error for a key no reader asked for, in the mapping `what` names, suggesting the closest of
+// the `asked` names (or listing them all when none is close).
+void ReportUnknownKey(const SourceSpan& span, std::string_view key, const std::string& what,
+                      const std::vector<std::string>& asked, Diagnostics& diagnostics);
+
 extern template class BasicMapReader<YAML::Node>;
 extern template class BasicMapReader<Node>;
 // Over yaml-cpp's nodes (scenarios) and over our tree's (tables).

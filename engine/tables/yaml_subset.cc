@@ -183,20 +183,28 @@ class Reader {
   bool IsSequenceEntry() const { return At(pos_) == '-' && IsBlank(At(pos_ + 1)); }
 
   // The end of a block plain scalar starting at `begin`: the first ': ', ' #' or line end.
-  size_t ScanBlockPlain(size_t begin) const {
+  // `steers`, when given, is set to whether a byte NoteSteering looks at stands before it.
+  size_t ScanBlockPlain(size_t begin, bool* steers = nullptr) const {
     char first = At(begin);
     if (IsBlank(first) || std::string_view(",[]{}#&*!|>'\"%@`?:").find(first) != std::string_view::npos ||
         (first == '-' && IsBlank(At(begin + 1)))) {
       throw Outside{};
     }
     size_t at = begin;
+    bool steering_byte = false;
     for (; at < text_.size(); ++at) {
       char c = text_[at];
-      if (!(kPlainBytes[static_cast<unsigned char>(c)] & kStops)) continue;
+      uint8_t kind = kPlainBytes[static_cast<unsigned char>(c)];
+      if (kind == 0) continue;
+      if (!(kind & kStops)) {
+        steering_byte = true;
+        continue;
+      }
       if (c == '\n') break;
       if (c == ':' && IsBlank(At(at + 1))) break;
       if (c == '#' && text_[at - 1] == ' ') break;
     }
+    if (steers != nullptr) *steers = steering_byte;
     return at;
   }
 
@@ -239,14 +247,15 @@ class Reader {
     Deeper();
     tree_.Open(true, MarkAt(pos_), false);
     while (true) {
-      size_t end = ScanBlockPlain(pos_);
+      bool steers = false;
+      size_t end = ScanBlockPlain(pos_, &steers);
       if (end >= text_.size() || text_[end] != ':' || end - pos_ > 1000) throw Outside{};
       size_t key_end = TrimEnd(pos_, end);
       // A key starting a line may be read by the layout check as "-name:" or "name:value".
       if (text_[pos_] == '-' || text_.substr(pos_, key_end - pos_).find(':') != std::string_view::npos) {
         steering_ = true;
       }
-      NoteSteering(pos_, key_end);
+      if (steers) NoteSteering(pos_, key_end);  // else it has no byte to note
       AddPlain(pos_, key_end);
       pos_ = end + 1;
       if (AtLineEnd()) {
@@ -331,10 +340,11 @@ class Reader {
     } else if (c == '"' || c == '\'') {
       Quoted();
     } else {
-      size_t end = ScanBlockPlain(pos_);
+      bool steers = false;
+      size_t end = ScanBlockPlain(pos_, &steers);
       if (end < text_.size() && text_[end] == ':') throw Outside{};  // "a: b: c"
       size_t value_end = TrimEnd(pos_, end);
-      NoteSteering(pos_, value_end);
+      if (steers) NoteSteering(pos_, value_end);  // else it has no byte to note
       AddPlain(pos_, value_end);
       pos_ = end;
     }

@@ -1,0 +1,145 @@
+#include "tables/keyed_map_reader.h"
+
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "tables/yaml_file.h"
+
+namespace rulecraft::yaml {
+
+size_t KeyNames::Hash(std::string_view key) {
+  // The length and three bytes tell the few names of a table apart; the probe compares whole texts.
+  size_t size = key.size();
+  if (size == 0) return 0;
+  auto byte = [&](size_t at) { return static_cast<size_t>(static_cast<unsigned char>(key[at])); };
+  size_t mixed = size ^ (byte(0) << 8) ^ (byte(size - 1) << 16) ^ (byte(size / 2) << 24);
+  return (mixed * 0x9E3779B97F4A7C15ULL) >> 40;
+}
+
+uint32_t KeyNames::Find(std::string_view key) const {
+  if (buckets_.empty()) return kNone;
+  size_t mask = buckets_.size() - 1;
+  for (size_t bucket = Hash(key) & mask;; bucket = (bucket + 1) & mask) {
+    uint32_t slot = buckets_[bucket];
+    if (slot == kNone) return kNone;
+    if (names_[slot] == key) return slot;
+  }
+}
+
+uint32_t KeyNames::Add(std::string_view name) {
+  if (uint32_t slot = Find(name); slot != kNone) return slot;
+  names_.push_back(name);
+  if (names_.size() * 2 > buckets_.size()) {
+    Rehash();
+  } else {
+    size_t mask = buckets_.size() - 1;
+    size_t bucket = Hash(name) & mask;
+    while (buckets_[bucket] != kNone) bucket = (bucket + 1) & mask;
+    buckets_[bucket] = static_cast<uint32_t>(names_.size() - 1);
+  }
+  return static_cast<uint32_t>(names_.size() - 1);
+}
+
+void KeyNames::Rehash() {
+  size_t count = 16;
+  while (count < names_.size() * 2) count *= 2;
+  buckets_.assign(count, kNone);
+  for (uint32_t slot = 0; slot < names_.size(); ++slot) {
+    size_t bucket = Hash(names_[slot]) & (count - 1);
+    while (buckets_[bucket] != kNone) bucket = (bucket + 1) & (count - 1);
+    buckets_[bucket] = slot;
+  }
+}
+
+KeyedMapReader::KeyedMapReader(const SourceFile& file, const KeyNames& keys, Diagnostics& diagnostics)
+    : file_(file),
+      keys_(keys),
+      diagnostics_(diagnostics),
+      first_(keys.size(), KeyNames::kNone),
+      asked_slots_(keys.size(), 0) {}
+
+void KeyedMapReader::Start(const Node& map) {
+  map_ = map;
+  ok_ = false;
+  entries_.clear();
+  asked_.clear();
+  std::fill(first_.begin(), first_.end(), KeyNames::kNone);
+  std::fill(asked_slots_.begin(), asked_slots_.end(), 0);
+  is_map_ = map.IsMap();
+  if (!is_map_) return;
+  for (const auto& entry : map) {
+    uint32_t slot = keys_.Find(entry.first.Scalar());
+    if (slot != KeyNames::kNone && first_[slot] == KeyNames::kNone && entry.first.IsScalar()) {
+      first_[slot] = static_cast<uint32_t>(entries_.size());
+    }
+    entries_.push_back({entry.first, entry.second, slot});
+  }
+}
+
+Node KeyedMapReader::Peek(uint32_t slot) const {
+  uint32_t entry = first_[slot];
+  return entry == KeyNames::kNone ? Node::Undefined() : entries_[entry].value;
+}
+
+bool KeyedMapReader::Check(const char* what_format, std::string_view first, std::string_view second) {
+  what_format_ = what_format;
+  what_first_ = first;
+  what_second_ = second;
+  if (!is_map_) {
+    diagnostics_.Error("expected-mapping", SpanOf(file_, map_),
+                       fmt::format("expected a mapping for {}, found {}", What(), Describe(map_)));
+    return false;
+  }
+  ok_ = true;
+  // A key repeats an earlier one of the same text: of the same slot, or both of none.
+  for (size_t at = 1; at < entries_.size(); ++at) {
+    const Entry& entry = entries_[at];
+    std::string_view key = entry.key.Scalar();
+    bool seen = std::any_of(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(at),
+                            [&](const Entry& earlier) {
+                              if (earlier.slot != entry.slot) return false;
+                              return entry.slot != KeyNames::kNone || earlier.key.Scalar() == key;
+                            });
+    if (seen) {
+      diagnostics_.Error("duplicate-key", SpanOf(file_, entry.key),
+                         fmt::format("duplicate key '{}' in {}", key, What()));
+    }
+  }
+  return true;
+}
+
+Node KeyedMapReader::Optional(uint32_t slot) {
+  asked_.push_back(slot);
+  asked_slots_[slot] = 1;
+  if (!ok_) return Node::Undefined();
+  return Peek(slot);
+}
+
+Node KeyedMapReader::Required(uint32_t slot) {
+  Node value = Optional(slot);
+  if (ok_ && !value.IsDefined()) {
+    diagnostics_.Error("missing-key", Span(), fmt::format("{} is missing '{}'", What(), keys_.Name(slot)));
+  }
+  return value;
+}
+
+void KeyedMapReader::RejectUnknown() {
+  if (!ok_) return;
+  for (const Entry& entry : entries_) {
+    if (entry.slot != KeyNames::kNone && asked_slots_[entry.slot] != 0) continue;
+    std::vector<std::string> asked;
+    asked.reserve(asked_.size());
+    for (uint32_t slot : asked_) asked.emplace_back(keys_.Name(slot));
+    ReportUnknownKey(SpanOf(file_, entry.key), entry.key.Scalar(), What(), asked, diagnostics_);
+  }
+}
+
+SourceSpan KeyedMapReader::Span() const { return SpanOf(file_, map_); }
+
+std::string KeyedMapReader::What() const {
+  return fmt::format(fmt::runtime(what_format_), what_first_, what_second_);
+}
+
+}  // namespace rulecraft::yaml
