@@ -393,6 +393,46 @@ TEST(FastParse, ACommentEndsAtEitherLineBreak) {
   }
 }
 
+// The lexer reads the byte past a token as the text's NUL terminator when the token ends the
+// text (a word, a number, a mark of one or two bytes): each ending is read as ANTLR reads it.
+TEST(FastParse, TokensThatEndTheText) {
+  const std::vector<std::string> endings = {"x", "ft", "rule", "5", "1.5", "5.", "5.x", "\"s\"", "=", "==", "<",
+                                            "<=", ">", ">=", "!", "!=", "(", "]", ")", "x ", "x\n", "x #", "x\r"};
+  for (const std::string& ending : endings) {
+    for (const char* before : {"rule a() = ", "rule a() = b + ", "rule a() = (b) "}) {
+      Compare(before + ending, std::string(before) + "|" + ending);
+    }
+  }
+  EXPECT_TRUE(Compare("rule a() = b >= 1.25", "a number at the end").fast_accepted);
+  EXPECT_TRUE(Compare("rule a() = b != c", "a name at the end").fast_accepted);
+}
+
+// Comments end at a '\r' wherever one is in the text; a text without one is not searched for it.
+TEST(FastParse, CommentsInTextsWithAndWithoutCarriageReturns) {
+  const std::vector<std::string> texts = {
+      "# a\nrule a() = 1 # b\nrule b() = 2 # c",
+      "# a\nrule a() = \"x\\\r\" # b\rrule b() = 2",
+      "rule a() = 1 # b\r\n# c\nrule b() = 2 # d\r",
+  };
+  for (const std::string& text : texts) {
+    EXPECT_TRUE(Compare(text, text).fast_accepted) << text;
+  }
+}
+
+// The depth limit: a rule with many operators that does not nest deep is still the fast parser's
+// (NestingDepth's estimate walked only when a rule holds enough operators to pass it), before and
+// after the first rule, across several rules, with the limit's deep cases in AgreesWithAntlrNearTheLimits.
+TEST(FastParse, WideRulesAreNotTooDeep) {
+  const size_t limit = limits::kMaxRulesDepth;
+  std::string wide = "rule a() = f(" + Repeat("1 + 1, ", limit) + "1)\n";
+  EXPECT_TRUE(Compare(wide, "wide call").fast_accepted);
+  EXPECT_TRUE(Compare("rule a() = [" + Repeat("(a.b), ", limit) + "]\n", "wide list").fast_accepted);
+  EXPECT_TRUE(Compare(Repeat("rule a() = " + Repeat("1 + ", limit / 2) + "1\n", 3), "many rules").fast_accepted);
+  std::string deep_then_wide = "rule a() = " + Repeat("(", limit - 9) + "1" + Repeat(")", limit - 9) + "\n" + wide;
+  EXPECT_TRUE(Compare(deep_then_wide, "deep, then wide").fast_accepted);
+  EXPECT_FALSE(Compare("rule a() = " + Repeat("1 + ", limit) + "1\n" + wide, "too deep, then wide").fast_accepted);
+}
+
 TEST(FastParse, SpansAsAntlrGivesThem) {
   SourceSet sources;
   const SourceFile& file = sources.Add("r.rules", "# é\r\nrule a(x: int) = (x + 1) * \"é\"\n");

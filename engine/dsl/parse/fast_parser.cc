@@ -23,6 +23,7 @@ enum class Tok : uint8_t {
   kLParen, kRParen, kLBracket, kRBracket, kLBrace, kRBrace, kComma, kColon, kAssign, kDot,
   kPlus, kMinus, kStar, kSlash, kPercent, kCaret, kEq, kNe, kLt, kLe, kGt, kGe,
 };
+constexpr size_t kTokKinds = static_cast<size_t>(Tok::kGe) + 1;  // kGe is the last
 
 struct Token {
   Tok kind;
@@ -92,7 +93,6 @@ constexpr std::array<bool, 256> kWordPart = [] {
   for (unsigned c = 0; c < 256; ++c) part[c] = IsWordStart(static_cast<unsigned char>(c)) || IsDigit(static_cast<unsigned char>(c));
   return part;
 }();
-bool IsWordPart(unsigned char c) { return kWordPart[c]; }
 
 bool IsPrintable(unsigned char c) { return c >= 0x20 && c < 0x7F; }
 
@@ -144,121 +144,49 @@ size_t SkipComment(std::string_view text, size_t at) {
 
 // Past a comment's text from `at` to the line break or end that closes it, in a text already
 // found to be UTF-8 text (SourceFile::checked): every byte up to the break is comment.
-size_t SkipCheckedComment(std::string_view text, size_t at) {
+// `has_carriage_return`: whether the text holds a '\r' anywhere (else none is looked for).
+size_t SkipCheckedComment(std::string_view text, size_t at, bool has_carriage_return) {
   size_t line_feed = text.find('\n', at);
   size_t end = line_feed == std::string_view::npos ? text.size() : line_feed;
+  if (!has_carriage_return) return end;
   size_t carriage_return = text.substr(0, end).find('\r', at);
   return carriage_return == std::string_view::npos ? end : carriage_return;
 }
 
-// The tokens of `text` and a last kEof, as Rules.g4's lexer reads them; throws Unsure at anything
-// its lexer would report, at any token longer than limits::kMaxRulesTokenBytes, and at any byte
-// that is not UTF-8 text (control characters included). `checked`: the text is known to be UTF-8
-// text (SourceFile::checked), so comments are not checked again.
-std::vector<Token> Lex(std::string_view text, bool checked) {
-  std::vector<Token> tokens;
-  tokens.reserve(text.size() / 4 + 1);
-  const size_t size = text.size();
-  size_t i = 0;
-  auto push = [&](Tok kind, size_t begin, size_t end) {
-    if (end - begin > limits::kMaxRulesTokenBytes) throw Unsure{};
-    tokens.push_back({kind, static_cast<uint32_t>(begin), static_cast<uint32_t>(end)});
-  };
-  while (i < size) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-      ++i;
-      continue;
-    }
-    if (c == '#') {
-      i = checked ? SkipCheckedComment(text, i + 1) : SkipComment(text, i + 1);
-      continue;
-    }
-    size_t begin = i;
-    if (IsWordStart(c)) {
-      while (i < size && IsWordPart(static_cast<unsigned char>(text[i]))) ++i;
-      push(WordKind(text.substr(begin, i - begin)), begin, i);
-      continue;
-    }
-    if (IsDigit(c)) {  // NUMBER : [0-9]+ ('.' [0-9]+)?  (`5.` is NUMBER then '.')
-      while (i < size && IsDigit(static_cast<unsigned char>(text[i]))) ++i;
-      if (i + 1 < size && text[i] == '.' && IsDigit(static_cast<unsigned char>(text[i + 1]))) {
-        ++i;
-        while (i < size && IsDigit(static_cast<unsigned char>(text[i]))) ++i;
-      }
-      push(Tok::kNumber, begin, i);
-      continue;
-    }
-    if (c == '"') {  // STRING : '"' (~["\\\r\n] | '\\' .)* '"'
-      ++i;
-      while (true) {
-        if (i >= size) throw Unsure{};
-        auto b = static_cast<unsigned char>(text[i]);
-        if (b == '"') break;
-        if (b == '\\') {  // '\\' . takes any character, a line break too
-          if (++i >= size) throw Unsure{};
-          b = static_cast<unsigned char>(text[i]);
-          if (b == '\r' || b == '\n') {
-            ++i;
-            continue;
-          }
-        } else if (b == '\r' || b == '\n') {
-          throw Unsure{};
-        }
-        i = IsPrintable(b) ? i + 1 : SkipOther(text, i);
-      }
-      ++i;
-      push(Tok::kString, begin, i);
-      continue;
-    }
-    auto next = [&](char want) { return i + 1 < size && text[i + 1] == want; };
-    Tok kind;
-    size_t width = 1;
-    switch (c) {
-      case '(': kind = Tok::kLParen; break;
-      case ')': kind = Tok::kRParen; break;
-      case '[': kind = Tok::kLBracket; break;
-      case ']': kind = Tok::kRBracket; break;
-      case '{': kind = Tok::kLBrace; break;
-      case '}': kind = Tok::kRBrace; break;
-      case ',': kind = Tok::kComma; break;
-      case ':': kind = Tok::kColon; break;
-      case '.': kind = Tok::kDot; break;
-      case '+': kind = Tok::kPlus; break;
-      case '-': kind = Tok::kMinus; break;
-      case '*': kind = Tok::kStar; break;
-      case '/': kind = Tok::kSlash; break;
-      case '%': kind = Tok::kPercent; break;
-      case '^': kind = Tok::kCaret; break;
-      case '=':
-        kind = next('=') ? Tok::kEq : Tok::kAssign;
-        width = next('=') ? 2 : 1;
-        break;
-      case '!':
-        if (!next('=')) throw Unsure{};
-        kind = Tok::kNe;
-        width = 2;
-        break;
-      case '<':
-        kind = next('=') ? Tok::kLe : Tok::kLt;
-        width = next('=') ? 2 : 1;
-        break;
-      case '>':
-        kind = next('=') ? Tok::kGe : Tok::kGt;
-        width = next('=') ? 2 : 1;
-        break;
-      default:
-        throw Unsure{};
-    }
-    i += width;
-    push(kind, begin, i);
+// How the lexer reads a token that starts with a byte.
+enum class Start : uint8_t { kOther, kSpace, kWord, kDigit, kQuote, kHash, kMark };
+
+// Each byte's Start, and for a mark its one-byte token (a two-byte one is told apart after).
+struct ByteTable {
+  std::array<Start, 256> start{};
+  std::array<Tok, 256> mark{};
+};
+
+constexpr ByteTable kBytes = [] {
+  ByteTable table;
+  for (unsigned c = 0; c < 256; ++c) {
+    auto byte = static_cast<unsigned char>(c);
+    if (IsWordStart(byte)) table.start[c] = Start::kWord;
+    if (IsDigit(byte)) table.start[c] = Start::kDigit;
   }
-  tokens.push_back({Tok::kEof, static_cast<uint32_t>(size), static_cast<uint32_t>(size)});
-  return tokens;
-}
+  for (unsigned char c : {' ', '\t', '\r', '\n'}) table.start[c] = Start::kSpace;
+  table.start['"'] = Start::kQuote;
+  table.start['#'] = Start::kHash;
+  const std::pair<char, Tok> marks[] = {
+      {'(', Tok::kLParen}, {')', Tok::kRParen}, {'[', Tok::kLBracket}, {']', Tok::kRBracket},
+      {'{', Tok::kLBrace}, {'}', Tok::kRBrace}, {',', Tok::kComma},    {':', Tok::kColon},
+      {'.', Tok::kDot},    {'+', Tok::kPlus},   {'-', Tok::kMinus},    {'*', Tok::kStar},
+      {'/', Tok::kSlash},  {'%', Tok::kPercent}, {'^', Tok::kCaret},   {'=', Tok::kAssign},
+      {'!', Tok::kNe},     {'<', Tok::kLt},     {'>', Tok::kGt}};
+  for (auto [c, kind] : marks) {
+    table.start[static_cast<unsigned char>(c)] = Start::kMark;
+    table.mark[static_cast<unsigned char>(c)] = kind;
+  }
+  return table;
+}();
 
 // What a token does to the nesting (Rules.g4's literals as parse.cc's NestingByType reads them).
-Nesting NestingOf(Tok kind) {
+constexpr Nesting NestingOf(Tok kind) {
   switch (kind) {
     case Tok::kRule: return Nesting::kRule;
     case Tok::kLParen: case Tok::kLBracket: return Nesting::kOpen;
@@ -274,14 +202,140 @@ Nesting NestingOf(Tok kind) {
   }
 }
 
+// Whether a token adds to NestingDepth's estimate (nesting.h): Nesting::kOpen or kLevel.
+bool RaisesNesting(Tok kind) {
+  static constexpr std::array<bool, kTokKinds> kRaises = [] {
+    std::array<bool, kTokKinds> raises{};
+    for (size_t index = 0; index < raises.size(); ++index) {
+      Nesting nesting = NestingOf(static_cast<Tok>(index));
+      raises[index] = nesting == Nesting::kOpen || nesting == Nesting::kLevel;
+    }
+    return raises;
+  }();
+  return kRaises[static_cast<size_t>(kind)];
+}
+
+// A file's tokens with a last kEof, and what the parse sizes itself by.
+struct Lexed {
+  std::vector<Token> tokens;
+  size_t rules = 0;  // `rule` tokens
+  // The most tokens that raise the nesting (RaisesNesting) between two `rule` tokens, or before
+  // the first: NestingDepth's estimate never passes it, since only they add to it.
+  size_t most_raises = 0;
+};
+
+// The tokens of `text` as Rules.g4's lexer reads them; throws Unsure at anything its lexer would
+// report, at any token longer than limits::kMaxRulesTokenBytes, and at any byte that is not UTF-8
+// text (control characters included). `checked`: the text is known to be UTF-8 text
+// (SourceFile::checked), so comments are not checked again. The byte past the text's end is the
+// string's NUL, which ends every run of spaces, word bytes or digits as an end would.
+Lexed Lex(const std::string& text, bool checked) {
+  Lexed lexed;
+  std::vector<Token>& tokens = lexed.tokens;
+  tokens.reserve(text.size() / 4 + 1);
+  const char* bytes = text.c_str();
+  const size_t size = text.size();
+  size_t raises = 0;
+  const bool has_carriage_return = checked && std::memchr(bytes, '\r', size) != nullptr;
+  auto byte_at = [bytes](size_t at) { return static_cast<unsigned char>(bytes[at]); };
+  auto push = [&](Tok kind, size_t begin, size_t end) {
+    tokens.push_back({kind, static_cast<uint32_t>(begin), static_cast<uint32_t>(end)});
+  };
+  auto push_long = [&](Tok kind, size_t begin, size_t end) {  // a token that may pass the limit
+    if (end - begin > limits::kMaxRulesTokenBytes) throw Unsure{};
+    push(kind, begin, end);
+  };
+  size_t i = 0;
+  while (i < size) {
+    unsigned char c = byte_at(i);
+    size_t begin = i;
+    switch (kBytes.start[c]) {
+      case Start::kSpace:
+        do ++i;
+        while (kBytes.start[byte_at(i)] == Start::kSpace);
+        continue;
+      case Start::kHash:
+        i = checked ? SkipCheckedComment(text, i + 1, has_carriage_return) : SkipComment(text, i + 1);
+        continue;
+      case Start::kWord: {
+        do ++i;
+        while (kWordPart[byte_at(i)]);
+        Tok kind = WordKind(std::string_view(bytes + begin, i - begin));
+        if (kind == Tok::kRule) {
+          lexed.most_raises = std::max(lexed.most_raises, raises);
+          raises = 0;
+          ++lexed.rules;
+        } else {
+          raises += RaisesNesting(kind) ? 1 : 0;
+        }
+        push_long(kind, begin, i);
+        continue;
+      }
+      case Start::kDigit:  // NUMBER : [0-9]+ ('.' [0-9]+)?  (`5.` is NUMBER then '.')
+        do ++i;
+        while (IsDigit(byte_at(i)));
+        if (byte_at(i) == '.' && i + 1 < size && IsDigit(byte_at(i + 1))) {
+          i += 2;
+          while (IsDigit(byte_at(i))) ++i;
+        }
+        push_long(Tok::kNumber, begin, i);
+        continue;
+      case Start::kQuote:  // STRING : '"' (~["\\\r\n] | '\\' .)* '"'
+        ++i;
+        while (true) {
+          if (i >= size) throw Unsure{};
+          unsigned char b = byte_at(i);
+          if (b == '"') break;
+          if (b == '\\') {  // '\\' . takes any character, a line break too
+            if (++i >= size) throw Unsure{};
+            b = byte_at(i);
+            if (b == '\r' || b == '\n') {
+              ++i;
+              continue;
+            }
+          } else if (b == '\r' || b == '\n') {
+            throw Unsure{};
+          }
+          i = IsPrintable(b) ? i + 1 : SkipOther(text, i);
+        }
+        ++i;
+        push_long(Tok::kString, begin, i);
+        continue;
+      case Start::kMark: {
+        Tok kind = kBytes.mark[c];
+        ++i;
+        if (i < size && byte_at(i) == '=') {  // '==', '!=', '<=', '>='
+          switch (kind) {
+            case Tok::kAssign: kind = Tok::kEq; ++i; break;
+            case Tok::kNe: ++i; break;
+            case Tok::kLt: kind = Tok::kLe; ++i; break;
+            case Tok::kGt: kind = Tok::kGe; ++i; break;
+            default: break;
+          }
+        } else if (kind == Tok::kNe) {
+          throw Unsure{};  // a lone '!'
+        }
+        raises += RaisesNesting(kind) ? 1 : 0;
+        push(kind, begin, i);
+        continue;
+      }
+      case Start::kOther:
+        throw Unsure{};
+    }
+  }
+  lexed.most_raises = std::max(lexed.most_raises, raises);
+  push(Tok::kEof, size, size);
+  return lexed;
+}
+
 // Whether the rules may nest deeper than limits::kMaxRulesDepth: parse.cc's TooDeep estimate
 // (NestingDepth) on the same tokens, with a margin, so that the fast parse's own recursion stays
 // as bounded as ANTLR's and every file the limit refuses is refused by the ANTLR path's words.
+constexpr size_t kDepthMargin = 8;
 bool MayBeTooDeep(const std::vector<Token>& tokens) {
-  constexpr size_t kMargin = 8;
   NestingDepth depth;
   for (const Token& token : tokens) {
-    if (depth.Step(NestingOf(token.kind)) + kMargin > limits::kMaxRulesDepth) return true;
+    if (depth.Step(NestingOf(token.kind)) + kDepthMargin > limits::kMaxRulesDepth) return true;
   }
   return false;
 }
@@ -351,9 +405,11 @@ class Parser {
     pending_.reserve(64);
   }
 
-  ast::RulesFile File() {
+  // The file, whose tokens hold `rules` rule keywords.
+  ast::RulesFile File(size_t rules) {
     ast::RulesFile out;
     out.path = file_.path();
+    out.rules.reserve(rules);
     if (Peek() == Tok::kRuleset) {
       out.has_manifest = true;
       out.manifest = Manifest();
@@ -372,7 +428,9 @@ class Parser {
     uint32_t end;
   };
 
-  Tok Peek(size_t ahead = 0) const { return tokens_[std::min(at_ + ahead, tokens_.size() - 1)].kind; }
+  // The kind of the token `ahead` of the next (the last, kEof, past the end).
+  Tok Peek() const { return tokens_[at_].kind; }
+  Tok Peek(size_t ahead) const { return tokens_[std::min(at_ + ahead, tokens_.size() - 1)].kind; }
   const Token& Take() {
     const Token& token = tokens_[at_];
     if (at_ + 1 < tokens_.size()) ++at_;
@@ -401,7 +459,7 @@ class Parser {
     ast::Manifest manifest;
     Expect(Tok::kRuleset);
     const Token& name = Expect(Tok::kIdent);
-    manifest.name = std::string(Text(name));
+    manifest.name.assign(Text(name));
     manifest.name_span = Span(name);
     manifest.title = Unquote(Text(Expect(Tok::kString)));
     if (Peek() == Tok::kExtends) {
@@ -422,7 +480,7 @@ class Parser {
     while (Peek() != Tok::kRBrace) {
       ast::Setting setting;
       const Token& key = ExpectName();
-      setting.key = std::string(Text(key));
+      setting.key.assign(Text(key));
       setting.key_span = Span(key);
       Expect(Tok::kAssign);
       const Token& amount = Expect(Tok::kNumber);
@@ -431,7 +489,7 @@ class Parser {
       // A unit word followed by '=' is the next setting's key, as ANTLR's prediction reads it.
       if (Peek() == Tok::kUnit && Peek(1) != Tok::kAssign) {
         const Token& unit = Take();
-        setting.unit = std::string(Text(unit));
+        setting.unit.assign(Text(unit));
         end = unit.end;
       }
       setting.value_span = Span(amount.begin, end);
@@ -455,18 +513,18 @@ class Parser {
     }
     Expect(Tok::kRule);
     const Token& name = ExpectName();
-    rule.name = std::string(Text(name));
+    rule.name.assign(Text(name));
     rule.name_span = Span(name);
     Expect(Tok::kLParen);
     if (Peek() != Tok::kRParen) {
       while (true) {
         ast::Param param;
         const Token& param_name = ExpectName();
-        param.name = std::string(Text(param_name));
+        param.name.assign(Text(param_name));
         param.span = Span(param_name);
         if (Peek() == Tok::kColon) {
           Take();
-          param.type_name = std::string(Text(ExpectName()));
+          param.type_name.assign(Text(ExpectName()));
         }
         rule.params.push_back(std::move(param));
         if (Peek() != Tok::kComma) break;
@@ -476,7 +534,7 @@ class Parser {
     Expect(Tok::kRParen);
     if (Peek() == Tok::kColon) {
       Take();
-      rule.result_name = std::string(Text(ExpectName()));
+      rule.result_name.assign(Text(ExpectName()));
     }
     Expect(Tok::kAssign);
     Parsed body = Expr(0);
@@ -486,7 +544,8 @@ class Parser {
   }
 
   Parsed Make(ast::ExprKind kind, uint32_t begin, uint32_t end) {
-    auto node = std::make_unique<ast::Expr>();
+    // Default-initialized: every member of Expr has its initializer, so nothing is zeroed twice.
+    ast::ExprPtr node(new ast::Expr);
     node->kind = kind;
     node->span = Span(begin, end);
     return {std::move(node), begin, end};
@@ -507,7 +566,7 @@ class Parser {
         pending_.push_back(std::move(left.node));
         if (call) end = Args();
         Parsed member = Make(ast::ExprKind::kMember, left.begin, end);
-        member.node->text = std::string(Text(field));
+        member.node->text.assign(Text(field));
         member.node->member_call = call;
         member.node->operands = TakePending(mark);
         left = std::move(member);
@@ -527,7 +586,7 @@ class Parser {
       const Token& op = Take();
       Parsed right = Expr(kind == Tok::kCaret ? op_rank : op_rank + 1);
       Parsed node = Make(ast::ExprKind::kBinary, left.begin, right.end);
-      node.node->text = std::string(Text(op));
+      node.node->text.assign(Text(op));
       SetOperands(*node.node, std::move(left.node), std::move(right.node));
       left = std::move(node);
     }
@@ -551,7 +610,7 @@ class Parser {
     const Token& op = Take();
     Parsed operand = Expr(rank);
     Parsed node = Make(ast::ExprKind::kUnary, op.begin, operand.end);
-    node.node->text = std::string(Text(op));
+    node.node->text.assign(Text(op));
     SetOperands(*node.node, std::move(operand.node));
     return node;
   }
@@ -583,22 +642,16 @@ class Parser {
         Expect(Tok::kIn);
         Parsed body = Expr(kLetRank);
         Parsed node = Make(ast::ExprKind::kLet, first.begin, body.end);
-        node.node->text = std::string(Text(name));
+        node.node->text.assign(Text(name));
         SetOperands(*node.node, std::move(value.node), std::move(body.node));
         return node;
       }
       case Tok::kNumber: {
         Take();
-        uint32_t end = first.end;
-        std::string unit;
-        if (Peek() == Tok::kUnit) {
-          const Token& word = Take();
-          unit = std::string(Text(word));
-          end = word.end;
-        }
-        Parsed node = Make(ast::ExprKind::kNumber, first.begin, end);
+        const Token* unit = Peek() == Tok::kUnit ? &Take() : nullptr;
+        Parsed node = Make(ast::ExprKind::kNumber, first.begin, unit != nullptr ? unit->end : first.end);
         node.node->number = Number(first);
-        node.node->unit = std::move(unit);
+        if (unit != nullptr) node.node->unit.assign(Text(*unit));
         return node;
       }
       case Tok::kTrue:
@@ -619,13 +672,13 @@ class Parser {
         Take();
         if (Peek() != Tok::kLParen) {
           Parsed node = Make(ast::ExprKind::kName, first.begin, first.end);
-          node.node->text = std::string(Text(first));
+          node.node->text.assign(Text(first));
           return node;
         }
         size_t mark = pending_.size();
         uint32_t end = Args();
         Parsed node = Make(ast::ExprKind::kCall, first.begin, end);
-        node.node->text = std::string(Text(first));
+        node.node->text.assign(Text(first));
         node.node->operands = TakePending(mark);
         return node;
       }
@@ -699,10 +752,11 @@ class Parser {
 std::optional<ast::RulesFile> FastParseRulesFile(const SourceFile& file) {
   if (file.text().size() >= UINT32_MAX) return std::nullopt;
   try {
-    std::vector<Token> tokens = Lex(file.text(), file.checked());
-    if (MayBeTooDeep(tokens)) return std::nullopt;
-    Parser parser(file, std::move(tokens));
-    return parser.File();
+    Lexed lexed = Lex(file.text(), file.checked());
+    // Only a file whose tokens could raise the estimate past the limit is walked for it.
+    if (lexed.most_raises + kDepthMargin > limits::kMaxRulesDepth && MayBeTooDeep(lexed.tokens)) return std::nullopt;
+    Parser parser(file, std::move(lexed.tokens));
+    return parser.File(lexed.rules);
   } catch (const Unsure&) {
     return std::nullopt;
   }
