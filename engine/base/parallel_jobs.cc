@@ -1,17 +1,96 @@
 #include "base/parallel_jobs.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <system_error>
+#include <thread>
 #include <utility>
 
 namespace rulecraft {
+
+struct JobQueue::State {
+  std::mutex mutex;
+  std::condition_variable idle;             // signalled when the last running job ends
+  std::deque<std::function<void()>> jobs;   // added, not yet taken
+  size_t running = 0;                       // taken, not yet finished
+
+  // Takes and runs jobs until none is left.
+  void Work() {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!jobs.empty()) {
+      std::function<void()> job = std::move(jobs.front());
+      jobs.pop_front();
+      ++running;
+      lock.unlock();
+      job();
+      lock.lock();
+      if (--running == 0 && jobs.empty()) idle.notify_all();
+    }
+  }
+};
+
+namespace {
+
+// The process's helper threads: each waits for a queue to help with, works on it until it is
+// empty, then waits again. Never destroyed: the threads wait past the end of main.
+class Helpers {
+ public:
+  static Helpers& Get() {
+    static Helpers* helpers = new Helpers;
+    return *helpers;
+  }
+
+  // Has a helper work on `queue`, starting one if fewer than `most` threads run; false when no
+  // thread could be started and none is free.
+  bool Ask(std::shared_ptr<JobQueue::State> queue, size_t most) {
+    std::lock_guard<std::mutex> guard(mutex_);
+    if (waiting_ == asked_.size() && threads_ < most) {
+      try {
+        std::thread([this] { Serve(); }).detach();
+        ++threads_;
+      } catch (const std::system_error&) {
+        if (waiting_ == asked_.size()) return false;
+      }
+    }
+    if (threads_ == 0) return false;
+    asked_.push_back(std::move(queue));
+    asked_ready_.notify_one();
+    return true;
+  }
+
+ private:
+  void Serve() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      ++waiting_;
+      asked_ready_.wait(lock, [this] { return !asked_.empty(); });
+      --waiting_;
+      std::shared_ptr<JobQueue::State> queue = std::move(asked_.front());
+      asked_.pop_front();
+      lock.unlock();
+      queue->Work();
+      queue.reset();
+      lock.lock();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable asked_ready_;
+  std::deque<std::shared_ptr<JobQueue::State>> asked_;  // queues a helper was asked to work on
+  size_t threads_ = 0;
+  size_t waiting_ = 0;  // helpers waiting to be asked
+};
+
+}  // namespace
 
 int DefaultJobThreads() {
   unsigned cores = std::thread::hardware_concurrency();
   return static_cast<int>(std::clamp(cores, 1U, 4U));
 }
 
-JobQueue::JobQueue(int threads) {
+JobQueue::JobQueue(int threads) : state_(std::make_shared<State>()) {
   if (threads <= 0) threads = DefaultJobThreads();
   helpers_wanted_ = static_cast<size_t>(threads) - 1;  // the adding thread works too, in Finish
 }
@@ -19,40 +98,23 @@ JobQueue::JobQueue(int threads) {
 JobQueue::~JobQueue() { Finish(); }
 
 void JobQueue::Add(std::function<void()> job) {
-  std::lock_guard<std::mutex> guard(mutex_);
-  jobs_.push_back(std::move(job));
-  if (helpers_.size() < helpers_wanted_) {
-    try {
-      helpers_.emplace_back([this] { Work(/*wait_for_more=*/true); });
-    } catch (const std::system_error&) {
-      helpers_wanted_ = helpers_.size();  // no more threads to be had: those started do the jobs
-    }
+  {
+    std::lock_guard<std::mutex> guard(state_->mutex);
+    state_->jobs.push_back(std::move(job));
   }
-  added_.notify_one();
-}
-
-void JobQueue::Work(bool wait_for_more) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  for (;;) {
-    if (wait_for_more) added_.wait(lock, [this] { return !jobs_.empty() || finishing_; });
-    if (jobs_.empty()) return;
-    std::function<void()> job = std::move(jobs_.front());
-    jobs_.pop_front();
-    lock.unlock();
-    job();
-    lock.lock();
+  if (helpers_asked_ < helpers_wanted_) {
+    if (Helpers::Get().Ask(state_, static_cast<size_t>(DefaultJobThreads()) - 1)) {
+      ++helpers_asked_;
+    } else {
+      helpers_wanted_ = helpers_asked_;  // no thread to be had: the adding thread does the rest
+    }
   }
 }
 
 void JobQueue::Finish() {
-  {
-    std::lock_guard<std::mutex> guard(mutex_);
-    finishing_ = true;
-  }
-  added_.notify_all();
-  Work(/*wait_for_more=*/false);
-  for (std::thread& helper : helpers_) helper.join();
-  helpers_.clear();
+  state_->Work();
+  std::unique_lock<std::mutex> lock(state_->mutex);
+  state_->idle.wait(lock, [this] { return state_->running == 0 && state_->jobs.empty(); });
 }
 
 }  // namespace rulecraft

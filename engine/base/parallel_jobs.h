@@ -1,13 +1,9 @@
 // Independent jobs run on several threads at once.
 #pragma once
 
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <functional>
-#include <mutex>
-#include <thread>
-#include <vector>
+#include <memory>
 
 namespace rulecraft {
 
@@ -15,9 +11,10 @@ namespace rulecraft {
 // (at least 1).
 int DefaultJobThreads();
 
-// Jobs started on other threads as they are added, while the adding thread goes on; Finish runs
-// what is left on the adding thread too. With one thread every job runs in Finish, in the order
-// added. A job must not throw.
+// Jobs handed to the process's helper threads as they are added, while the adding thread goes
+// on; Finish runs what is left on the adding thread too. The helper threads are started when
+// first needed and then kept, waiting, for later queues. With one thread every job runs in
+// Finish, in the order added. A job must not throw.
 class JobQueue {
  public:
   // Up to `threads` threads in all, the adding one included (0: DefaultJobThreads()).
@@ -27,21 +24,17 @@ class JobQueue {
   // Finishes the jobs.
   ~JobQueue();
 
-  // Adds a job; a thread that is free (started on the first jobs) takes it.
+  // Adds a job; a helper thread that is free takes it.
   void Add(std::function<void()> job);
   // Runs the jobs left, on this thread too, and returns when every job added has finished.
   void Finish();
 
- private:
-  // Takes and runs jobs until none is left; on a helper thread, also waits for more until Finish.
-  void Work(bool wait_for_more);
+  struct State;  // the jobs, shared with the helper threads working on them
 
-  std::mutex mutex_;
-  std::condition_variable added_;
-  std::deque<std::function<void()>> jobs_;  // added, not yet taken
-  bool finishing_ = false;
+ private:
+  std::shared_ptr<State> state_;
   size_t helpers_wanted_ = 0;
-  std::vector<std::thread> helpers_;
+  size_t helpers_asked_ = 0;
 };
 
 }  // namespace rulecraft
