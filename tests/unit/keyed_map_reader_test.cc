@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "diagnostics_written.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
 #include "tables/keyed_map_reader.h"
@@ -21,18 +22,7 @@
 namespace rulecraft::yaml {
 namespace {
 
-// Every diagnostic written out whole: severity, code, span, message, notes.
-std::string Written(const Diagnostics& diagnostics) {
-  std::string text;
-  for (const Diagnostic& item : diagnostics.items()) {
-    text += fmt::format("{} {} {}:{}-{} {}\n", static_cast<int>(item.severity), item.code, item.span.file,
-                        item.span.begin, item.span.end, item.message);
-    for (const DiagnosticNote& note : item.notes) {
-      text += fmt::format("  note {}:{}-{} {}\n", note.span.file, note.span.begin, note.span.end, note.message);
-    }
-  }
-  return text;
-}
+using testing_diagnostics::Written;
 
 // How a node reads, for comparing two readers' answers.
 std::string Answer(const SourceFile& file, const Node& node) {

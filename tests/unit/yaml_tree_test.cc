@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include "diagnostics_written.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
 #include "tables/yaml_file.h"
@@ -26,19 +27,7 @@ namespace fs = std::filesystem;
 
 using testing_files::ReadFile;
 using testing_files::RepositoryYaml;
-
-// Every diagnostic written out whole: severity, code, span, message, notes.
-std::string Written(const Diagnostics& diagnostics) {
-  std::string text;
-  for (const Diagnostic& item : diagnostics.items()) {
-    text += fmt::format("{} {} {}:{}-{} {}\n", static_cast<int>(item.severity), item.code, item.span.file,
-                        item.span.begin, item.span.end, item.message);
-    for (const DiagnosticNote& note : item.notes) {
-      text += fmt::format("  note {}:{}-{} {}\n", note.span.file, note.span.begin, note.span.end, note.message);
-    }
-  }
-  return text;
-}
+using testing_diagnostics::Written;
 
 // Whether our node answers every question as yaml-cpp's does, its entries too; reports the first
 // difference at `where`.
