@@ -19,8 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kManifestFile = "ruleset.rules";
-
 // The rules files of a layer besides the manifest file, sorted.
 std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
   std::error_code error;
@@ -33,17 +31,6 @@ std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
 
 // The folder of bundled modules: rulesets/modules.
 fs::path BundledModulesFolder() { return fs::path(BundledRulesetsFolder()) / "modules"; }
-
-// The names of the bundled modules.
-std::vector<std::string> BundledModuleNames() {
-  std::vector<std::string> names;
-  std::error_code error;
-  for (fs::directory_iterator it(BundledModulesFolder(), error), end; !error && it != end; it.increment(error)) {
-    if (fs::exists(it->path() / kManifestFile)) names.push_back(it->path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 // The folder of bundled modules, found once per load: as it is, and as diagnostics show it
 // (relative to the working folder when it can be).
@@ -150,7 +137,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
     auto module = ResolveModule(name, directory, modules_folder_);
     if (!module) {
       Diagnostic& error = Notes().Error("unknown-module", span, fmt::format("unknown module '{}' to use", name));
-      SuggestName(error, name, BundledModuleNames());
+      SuggestName(error, name, RulesetNamesIn(BundledModulesFolder().string()));
       return Fail();
     }
     if (std::find(layer_directories_.begin(), layer_directories_.end(), *module) != layer_directories_.end()) {

@@ -10,13 +10,8 @@
 #include "tables/table_loader.h"
 
 namespace rulecraft::ruleset {
-namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kManifestFile = "ruleset.rules";
-
-}  // namespace
 
 const tables::Table& Ruleset::Table(std::string_view name) const {
   static const tables::Table kEmpty;
@@ -29,16 +24,17 @@ std::string BundledRulesetsFolder() {
   return DataFolder("rulesets", RULECRAFT_BUNDLED_RULESETS);
 }
 
-std::vector<std::string> BundledRulesetNames() {
+std::vector<std::string> RulesetNamesIn(const std::string& folder) {
   std::vector<std::string> names;
   std::error_code error;
-  for (fs::directory_iterator it(BundledRulesetsFolder(), error), end; !error && it != end;
-       it.increment(error)) {
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
     if (fs::exists(it->path() / kManifestFile)) names.push_back(it->path().filename().string());
   }
   std::sort(names.begin(), names.end());
   return names;
 }
+
+std::vector<std::string> BundledRulesetNames() { return RulesetNamesIn(BundledRulesetsFolder()); }
 
 std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
                                           const std::string& base_folder) {

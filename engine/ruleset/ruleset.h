@@ -35,6 +35,12 @@ struct Ruleset {
 // run from the build folder (base/data_folder.h).
 std::string BundledRulesetsFolder();
 
+// The file that names a ruleset folder's ruleset (its manifest) and holds its first rules.
+inline constexpr const char* kManifestFile = "ruleset.rules";
+
+// The names of the folders in `folder` that hold a ruleset (a kManifestFile), sorted.
+std::vector<std::string> RulesetNamesIn(const std::string& folder);
+
 // The names of the bundled rulesets, sorted.
 std::vector<std::string> BundledRulesetNames();
 
