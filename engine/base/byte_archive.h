@@ -1,0 +1,196 @@
+// Byte archives: a type's fields are listed once, in one function template that either writes
+// them (ByteWriter) or reads them back (ByteReader), so the two directions cannot drift apart.
+//
+//   template <class Archive> void Io(Archive& archive, Point& point) { archive(point.x, point.y); }
+//
+// Numbers are written in the machine's own byte order and layout: an archive is read back only by
+// the build that wrote it (callers key what they keep by the build).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "rulecraft/diagnostic.h"
+
+namespace rulecraft {
+
+// Whether a type is written as its bytes: numbers and enums, and the structs of them that a
+// specialization names (never a struct holding a pointer, such as a FileName).
+template <class T>
+inline constexpr bool kWrittenAsBytes = std::is_arithmetic_v<T> || std::is_enum_v<T>;
+
+template <class T>
+concept PlainBytes = kWrittenAsBytes<T> && std::is_trivially_copyable_v<T>;
+
+// Appends values to a byte string.
+class ByteWriter {
+ public:
+  static constexpr bool kReading = false;
+
+  // Writes each value with its Io (found by argument-dependent lookup or below).
+  template <class... T>
+  void operator()(T&... values) {
+    (Io(*this, values), ...);
+  }
+  // Writes the bytes of a plain value.
+  template <PlainBytes T>
+  void Plain(const T& value) {
+    bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
+  }
+  // Writes `count` plain values at once.
+  template <PlainBytes T>
+  void PlainArray(const T* values, size_t count) {
+    bytes_.append(reinterpret_cast<const char*>(values), count * sizeof(T));
+  }
+  // Writes a count of what follows.
+  void Count(size_t count) { Plain(static_cast<uint32_t>(count)); }
+
+  std::string& bytes() { return bytes_; }
+
+  bool failed() const { return false; }  // writing cannot fail; for Io written for both
+  int depth = 0;  // how deep a recursive type's Io is (for the reader's limit; unused here)
+  std::unordered_map<const std::string*, uint32_t> file_ids;  // each FileName written, by its text
+
+ private:
+  std::string bytes_;
+};
+
+// Reads values back from bytes a ByteWriter wrote; on bytes that end early or hold an impossible
+// count it stops reading and reports failed(), never reading past the end.
+class ByteReader {
+ public:
+  static constexpr bool kReading = true;
+
+  explicit ByteReader(std::string_view bytes) : at_(bytes.data()), end_(bytes.data() + bytes.size()) {}
+
+  // Reads each value with its Io.
+  template <class... T>
+  void operator()(T&... values) {
+    (Io(*this, values), ...);
+  }
+  template <PlainBytes T>
+  void Plain(T& value) {
+    if (!Take(sizeof value)) return;
+    std::memcpy(&value, at_ - sizeof value, sizeof value);
+  }
+  template <PlainBytes T>
+  void PlainArray(T* values, size_t count) {
+    if (!Take(count * sizeof(T))) return;
+    if (count > 0) std::memcpy(values, at_ - count * sizeof(T), count * sizeof(T));
+  }
+  // Reads a count of items of at least `item_bytes` bytes each; 0 when that many cannot follow.
+  size_t Count(size_t item_bytes = 1) {
+    uint32_t count = 0;
+    Plain(count);
+    if (failed_ || static_cast<size_t>(end_ - at_) / (item_bytes == 0 ? 1 : item_bytes) < count) {
+      failed_ = true;
+      return 0;
+    }
+    return count;
+  }
+  // A view of the next `size` bytes (empty when they are not there).
+  std::string_view Bytes(size_t size) {
+    if (!Take(size)) return {};
+    return {at_ - size, size};
+  }
+  // Marks the bytes as not what was expected.
+  void Fail() { failed_ = true; }
+  bool failed() const { return failed_; }
+  bool AtEnd() const { return at_ == end_; }
+
+  int depth = 0;                       // how deep a recursive type's Io is; its Io sets a limit
+  std::vector<FileName> file_names;  // each FileName read, by its id
+
+ private:
+  bool Take(size_t size) {
+    if (failed_ || static_cast<size_t>(end_ - at_) < size) {
+      failed_ = true;
+      return false;
+    }
+    at_ += size;
+    return true;
+  }
+  const char* at_;
+  const char* end_;
+  bool failed_ = false;
+};
+
+template <class Archive, PlainBytes T>
+void Io(Archive& archive, T& value) {
+  archive.Plain(value);
+}
+
+template <class Archive>
+void Io(Archive& archive, std::string& text) {
+  if constexpr (Archive::kReading) {
+    size_t size = archive.Count();
+    text.assign(archive.Bytes(size));
+  } else {
+    archive.Count(text.size());
+    archive.bytes().append(text);
+  }
+}
+
+template <class Archive, class T>
+void Io(Archive& archive, std::vector<T>& items) {
+  if constexpr (Archive::kReading) {
+    items.clear();
+    items.resize(archive.Count(PlainBytes<T> ? sizeof(T) : 1));
+  } else {
+    archive.Count(items.size());
+  }
+  if constexpr (PlainBytes<T>) {
+    archive.PlainArray(items.data(), items.size());
+  } else {
+    for (T& item : items) {
+      Io(archive, item);
+      if constexpr (Archive::kReading) {
+        if (archive.failed()) return;
+      }
+    }
+  }
+}
+
+template <class Archive, class A, class B>
+void Io(Archive& archive, std::pair<A, B>& pair) {
+  Io(archive, pair.first);
+  Io(archive, pair.second);
+}
+
+// A file name is written once, as its text, and then as its id (the order of first writing).
+template <class Archive>
+void Io(Archive& archive, FileName& name) {
+  uint32_t id = 0;
+  if constexpr (Archive::kReading) {
+    archive.Plain(id);
+    if (id < archive.file_names.size()) {
+      name = archive.file_names[id];
+    } else if (id == archive.file_names.size()) {
+      std::string text;
+      Io(archive, text);
+      name = text.empty() ? FileName() : FileName(text);
+      archive.file_names.push_back(name);
+    } else {
+      archive.Fail();
+    }
+  } else {
+    auto [at, added] = archive.file_ids.try_emplace(&name.str(), static_cast<uint32_t>(archive.file_ids.size()));
+    archive.Plain(at->second);
+    if (added) {
+      std::string text = name.str();
+      Io(archive, text);
+    }
+  }
+}
+
+template <class Archive>
+void Io(Archive& archive, SourceSpan& span) {
+  archive(span.file, span.begin, span.end);
+}
+
+}  // namespace rulecraft

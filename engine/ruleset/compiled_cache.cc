@@ -1,0 +1,219 @@
+#include "ruleset/compiled_cache.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "base/byte_archive.h"
+#include "base/content_hash.h"
+#include "base/folder_files.h"
+#include "ruleset/compiled_form.h"
+
+namespace rulecraft::ruleset {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The first bytes of a kept file; the number changes whenever what follows is laid out otherwise.
+constexpr std::string_view kMagic = "rulecraft compiled ruleset 1\n";
+
+// The file that holds this code (the program, or librulecraft.so), by device, inode, size and
+// modification time: a rebuilt engine never reads what an older one kept. nullopt when unknown.
+std::optional<std::string> EngineIdentity() {
+  static const std::optional<std::string> identity = []() -> std::optional<std::string> {
+    const char* file = "/proc/self/exe";
+    Dl_info info{};
+    if (::dladdr(reinterpret_cast<void*>(&LoadRulesetCached), &info) != 0 && info.dli_fname != nullptr &&
+        info.dli_fname[0] == '/') {
+      file = info.dli_fname;
+    }
+    struct stat status {};
+    if (::stat(file, &status) != 0) return std::nullopt;
+    return fmt::format("{}:{}:{}:{}.{:09}", status.st_dev, status.st_ino, status.st_size, status.st_mtim.tv_sec,
+                       status.st_mtim.tv_nsec);
+  }();
+  return identity;
+}
+
+// Everything besides the files that decides what a load of `directory` makes: the build, the
+// folder as given and as it is on disk (shown names are relative to the working folder), the
+// working folder and the bundled rulesets' folder.
+std::optional<std::string> CacheKey(const std::string& directory) {
+  std::optional<std::string> engine = EngineIdentity();
+  std::error_code error;
+  fs::path canonical = fs::weakly_canonical(directory, error);
+  if (!engine || error) return std::nullopt;
+  fs::path working = fs::current_path(error);
+  if (error) return std::nullopt;
+  return fmt::format("version {}\nengine {}\nruleset {}\ncanonical {}\nworking {}\nbundled {}\n",
+                     RULECRAFT_VERSION, *engine, directory, canonical.string(), working.string(),
+                     BundledRulesetsFolder());
+}
+
+// The files a load of layers in `layer_directories` reads: each layer's rules files, then its
+// table files, in the order the folders list them (as ruleset/layer_steps.cc lists them).
+std::vector<std::string> LayerFiles(const std::vector<std::string>& layer_directories) {
+  std::vector<std::string> files;
+  for (const std::string& directory : layer_directories) {
+    std::error_code error;
+    for (std::string& path : FolderFiles(directory, {".rules"}, error)) files.push_back(std::move(path));
+    for (std::string& path : FolderFiles(JoinPath(directory, "tables"), {".yaml", ".yml"}, error)) {
+      files.push_back(std::move(path));
+    }
+  }
+  return files;
+}
+
+// What a kept file holds after kMagic and the checksum of the rest.
+struct Entry {
+  std::string key;
+  std::vector<std::string> layer_directories;
+  std::vector<std::pair<std::string, uint64_t>> files;  // path, ContentHash of the text
+  std::string form;                                     // WriteCompiledForm
+};
+
+template <class Archive>
+void Io(Archive& archive, Entry& entry) {
+  archive(entry.key, entry.layer_directories, entry.files, entry.form);
+}
+
+// The whole content of a file, or nullopt.
+std::optional<std::string> ReadWhole(const std::string& path) {
+  int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return std::nullopt;
+  std::string bytes;
+  struct stat status {};
+  if (::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode)) {
+    bytes.resize(static_cast<size_t>(status.st_size));
+    size_t done = 0;
+    while (done < bytes.size()) {
+      ssize_t got = ::read(descriptor, bytes.data() + done, bytes.size() - done);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) break;
+      done += static_cast<size_t>(got);
+    }
+    bytes.resize(done);
+  } else {
+    ::close(descriptor);
+    return std::nullopt;
+  }
+  ::close(descriptor);
+  return bytes;
+}
+
+// The kept ruleset at `path` when it is current for `key`; its files are read into `sources`.
+std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key, SourceSet& sources) {
+  std::optional<std::string> bytes = ReadWhole(path);
+  if (!bytes || !bytes->starts_with(kMagic) || bytes->size() < kMagic.size() + sizeof(uint64_t)) return std::nullopt;
+  std::string_view rest = std::string_view(*bytes).substr(kMagic.size());
+  uint64_t checksum = 0;
+  std::memcpy(&checksum, rest.data(), sizeof checksum);
+  rest.remove_prefix(sizeof checksum);
+  if (ContentHash(rest) != checksum) return std::nullopt;
+  ByteReader reader(rest);
+  Entry entry;
+  reader(entry);
+  if (reader.failed() || !reader.AtEnd() || entry.key != key) return std::nullopt;
+  std::vector<std::string> listed = LayerFiles(entry.layer_directories);
+  if (listed.size() != entry.files.size()) return std::nullopt;
+  for (size_t i = 0; i < listed.size(); ++i) {
+    if (listed[i] != entry.files[i].first) return std::nullopt;  // a file added, gone or renamed
+  }
+  Diagnostics unused;  // a file that cannot be read now is reported by the load from source
+  for (const auto& [file_path, hash] : entry.files) {
+    const SourceFile* file = sources.Read(file_path, unused);
+    if (file == nullptr || ContentHash(file->text()) != hash) return std::nullopt;
+  }
+  return ReadCompiledForm(entry.form);
+}
+
+// Writes `bytes` to `path` through a new file beside it, so no reader ever sees part of them and
+// a file at `path` that is not a kept ruleset is never replaced. An empty string when done.
+std::string WriteKept(const std::string& path, const std::string& bytes) {
+  if (std::optional<std::string> there = ReadWhole(path); there && !there->starts_with(kMagic)) {
+    return "a file that rulecraft did not write is in the way";
+  }
+  std::string temporary = fmt::format("{}.{}.part", path, ::getpid());
+  int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (descriptor < 0) return std::strerror(errno);
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t wrote = ::write(descriptor, bytes.data() + done, bytes.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) break;
+    done += static_cast<size_t>(wrote);
+  }
+  std::string problem = done == bytes.size() ? "" : std::strerror(errno);
+  if (::close(descriptor) != 0 && problem.empty()) problem = std::strerror(errno);
+  if (problem.empty() && ::rename(temporary.c_str(), path.c_str()) != 0) problem = std::strerror(errno);
+  if (!problem.empty()) ::unlink(temporary.c_str());
+  return problem;
+}
+
+// Keeps the compiled form of `ruleset`, just loaded from the files in `sources`. Nothing is kept
+// when a file it points into is not among the files its layers list now (one was removed while
+// it loaded).
+void Keep(const std::string& path, const std::string& key, const Ruleset& ruleset, const SourceSet& sources,
+          const std::string& cache_folder, Diagnostics& diagnostics) {
+  Entry entry;
+  entry.key = key;
+  entry.layer_directories = ruleset.layer_directories;
+  std::vector<std::string> listed = LayerFiles(ruleset.layer_directories);
+  for (std::string& file_path : listed) {
+    const SourceFile* file = sources.Find(file_path);
+    if (file == nullptr) return;  // added while it loaded
+    entry.files.emplace_back(std::move(file_path), ContentHash(file->text()));
+  }
+  std::vector<std::string> pointed_into;
+  entry.form = WriteCompiledForm(ruleset, &pointed_into);
+  std::set<std::string_view> read;
+  for (const auto& file : entry.files) read.insert(file.first);
+  for (const std::string& file : pointed_into) {
+    if (read.find(file) == read.end()) return;
+  }
+  ByteWriter writer;
+  writer(entry);
+  uint64_t checksum = ContentHash(writer.bytes());
+  std::string bytes(kMagic);
+  bytes.append(reinterpret_cast<const char*>(&checksum), sizeof checksum);
+  bytes += writer.bytes();
+  std::error_code error;
+  fs::create_directories(cache_folder, error);
+  std::string problem = error ? error.message() : WriteKept(path, bytes);
+  if (!problem.empty()) {
+    diagnostics.Warning("cache-not-written", {cache_folder, 0, 0},
+                        fmt::format("the compiled ruleset could not be kept in {}: {}", path, problem));
+  }
+}
+
+}  // namespace
+
+std::optional<Ruleset> LoadRulesetCached(const std::string& directory, const std::string& cache_folder,
+                                         SourceSet& sources, Diagnostics& diagnostics,
+                                         const compile::CompileOptions& options, bool* used_kept) {
+  if (used_kept != nullptr) *used_kept = false;
+  std::optional<std::string> key;
+  if (!cache_folder.empty() && options.dump_after.empty()) key = CacheKey(directory);
+  if (!key) return LoadRuleset(directory, sources, diagnostics, options);
+  std::string path = JoinPath(cache_folder, fmt::format("{:016x}{}", ContentHash(*key), kCompiledExtension));
+  if (std::optional<Ruleset> kept = ReadKept(path, *key, sources)) {
+    if (used_kept != nullptr) *used_kept = true;
+    return kept;
+  }
+  Diagnostics found;
+  std::optional<Ruleset> loaded = LoadRuleset(directory, sources, found, options);
+  diagnostics.Append(found);
+  if (loaded && found.empty()) Keep(path, *key, *loaded, sources, cache_folder, diagnostics);
+  return loaded;
+}
+
+}  // namespace rulecraft::ruleset

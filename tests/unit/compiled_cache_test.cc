@@ -1,0 +1,244 @@
+// Compiled rulesets kept in a folder (ruleset/compiled_form.h, ruleset/compiled_cache.h): a kept
+// form reads back as the ruleset it was written from, and is used only while it is current.
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "repository_files.h"
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+#include "ruleset/compiled_cache.h"
+#include "ruleset/compiled_form.h"
+#include "ruleset/ruleset.h"
+
+namespace rulecraft {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder under the system's temporary folder, removed afterwards.
+class TempFolder {
+ public:
+  explicit TempFolder(const std::string& name)
+      : path_(fs::temp_directory_path() / ("rulecraft_" + name + "_" + std::to_string(::getpid()))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempFolder() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+void Write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+std::string Shown(const SourceSpan& span) {
+  return span.file.str() + "@" + std::to_string(span.begin) + "-" + std::to_string(span.end);
+}
+
+std::string Shown(const tables::Value& value) {
+  std::string text = std::to_string(static_cast<int>(value.kind)) + ":" + std::to_string(value.number) + ":" +
+                     value.text + ":" + Shown(value.span);
+  for (const auto& item : value.entries) text += "{" + item.key + "=" + Shown(item.value) + "}";
+  return text;
+}
+
+// What a ruleset holds, as text: lineage, manifest, every table's rows, cells and footnotes, and
+// its compiled rules as `--dump-after lower` prints them, with the place of each cell of a column.
+std::string Describe(const ruleset::Ruleset& rules) {
+  std::string text = "directory " + rules.directory + "\nmanifest " + rules.manifest.name + " " +
+                     rules.manifest.title + " " + std::to_string(rules.manifest.square_ft) + " " +
+                     rules.manifest.text + " " + Shown(rules.manifest.extends_span) + "\n";
+  for (size_t i = 0; i < rules.lineage.size(); ++i) text += "layer " + rules.lineage[i] + " " + rules.layer_directories[i] + "\n";
+  for (const auto& [name, table] : rules.tables.all()) {
+    text += "table " + name + " " + table.file + " " + table.source + "\n";
+    for (const tables::Row& row : table.rows) {
+      text += " row " + row.name + " " + row.label + " " + Shown(row.span) + "\n";
+      for (const auto& [column, value] : row.cells) text += "  " + column + " " + Shown(value) + "\n";
+    }
+    for (const tables::Footnote& note : table.footnotes) text += " note " + std::to_string(note.id) + " " + note.effect + " " + note.text + "\n";
+    for (const tables::ExtraColumn& extra : table.extra_columns) text += " extra " + extra.column.name + " " + Shown(extra.fallback) + "\n";
+  }
+  if (rules.program != nullptr) {
+    text += compile::PrintProgram(*rules.program);
+    for (const compile::ColumnData& column : rules.program->columns) {
+      text += "column " + column.table + "." + column.column + " rows " + std::to_string(column.rows.size()) + "\n";
+      for (size_t i = 0; i < column.spans.size(); ++i) text += " " + column.written[i] + " " + Shown(column.spans[i]) + "\n";
+    }
+  }
+  return text;
+}
+
+// Every folder of the repository with a ruleset.rules (bundled, benchmark, test and broken ones).
+std::vector<std::string> RulesetFolders() {
+  std::vector<std::string> folders;
+  for (const fs::path& manifest : testing_files::RepositoryFiles({"rulesets", "bench", "tests"}, {".rules"})) {
+    if (manifest.filename() == "ruleset.rules") folders.push_back(manifest.parent_path().string());
+  }
+  return folders;
+}
+
+TEST(CompiledForm, EveryRulesetReadsBackAsItWasLoaded) {
+  int loaded = 0;
+  for (const std::string& folder : RulesetFolders()) {
+    SourceSet sources;
+    Diagnostics diagnostics;
+    auto rules = ruleset::LoadRuleset(folder, sources, diagnostics);
+    if (!rules) continue;
+    ++loaded;
+    std::string bytes = ruleset::WriteCompiledForm(*rules);
+    auto back = ruleset::ReadCompiledForm(bytes);
+    ASSERT_TRUE(back.has_value()) << folder;
+    EXPECT_EQ(ruleset::WriteCompiledForm(*back), bytes) << folder;
+    EXPECT_EQ(Describe(*back), Describe(*rules)) << folder;
+  }
+  EXPECT_GT(loaded, 20);
+}
+
+TEST(CompiledForm, CutOrChangedBytesAreRefusedOrReadSafely) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  auto rules = ruleset::LoadRuleset(std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", sources, diagnostics);
+  ASSERT_TRUE(rules.has_value());
+  std::string bytes = ruleset::WriteCompiledForm(*rules);
+  for (size_t cut : {size_t{0}, size_t{3}, bytes.size() / 3, bytes.size() - 1}) {
+    EXPECT_FALSE(ruleset::ReadCompiledForm(std::string_view(bytes).substr(0, cut)).has_value()) << cut;
+  }
+  EXPECT_FALSE(ruleset::ReadCompiledForm(bytes + "x").has_value());
+  // A changed byte (the checksum of a kept file refuses these first): read without a crash.
+  for (size_t at = 4; at < bytes.size(); at += bytes.size() / 97) {
+    std::string changed = bytes;
+    changed[at] = static_cast<char>(changed[at] ^ 0x5a);
+    (void)ruleset::ReadCompiledForm(changed);
+  }
+}
+
+// Loads `folder` through the cache folder; `used_kept` tells whether the kept form was used.
+struct CachedLoad {
+  std::string described;  // Describe, or the diagnostics when it failed
+  std::string diagnostics;
+  bool used_kept = false;
+};
+
+CachedLoad LoadCached(const fs::path& folder, const fs::path& cache) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  CachedLoad load;
+  auto rules = ruleset::LoadRulesetCached(folder.string(), cache.string(), sources, diagnostics, {}, &load.used_kept);
+  load.diagnostics = Render(diagnostics, sources);
+  load.described = rules ? Describe(*rules) : "failed";
+  return load;
+}
+
+std::string LoadFromSource(const fs::path& folder) {
+  SourceSet sources;
+  Diagnostics diagnostics;
+  auto rules = ruleset::LoadRuleset(folder.string(), sources, diagnostics);
+  return rules ? Describe(*rules) : "failed";
+}
+
+size_t KeptFiles(const fs::path& cache) {
+  size_t count = 0;
+  for (const auto& entry : fs::directory_iterator(cache)) count += entry.path().extension() == ".rulecraft-compiled";
+  return count;
+}
+
+TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) {
+  TempFolder temp("compiled_cache");
+  fs::copy(fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35", temp.path() / "base", fs::copy_options::recursive);
+  fs::create_directories(temp.path() / "child");
+  Write(temp.path() / "child" / "ruleset.rules", "ruleset child \"A child\" extends \"../base\" { square = 5 ft }\n");
+  fs::path child = temp.path() / "child";
+  fs::path cache = temp.path() / "cache";
+
+  // Each step changes the files (or not); the load after it compiles again exactly when they changed.
+  struct Step {
+    const char* what;
+    std::function<void()> change;
+    bool changed;
+  };
+  auto edit = [&](const fs::path& file, const std::string& from, const std::string& to) {
+    std::string text = testing_files::ReadFile(file);
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    Write(file, text);
+  };
+  std::vector<Step> steps = {
+      {"first load", [] {}, true},
+      {"nothing changed", [] {}, false},
+      {"a parent's table edited", [&] { edit(temp.path() / "base/tables/speeds.yaml", "none: 30 ft", "none: 40 ft"); }, true},
+      {"nothing changed again", [] {}, false},
+      {"a rules file added", [&] { Write(child / "extra.rules", "rule extra_number(): number = 7\n"); }, true},
+      {"that rules file edited, same size", [&] { edit(child / "extra.rules", "= 7", "= 8"); }, true},
+      {"a table file added to the child", [&] {
+         fs::create_directories(child / "tables");
+         fs::copy(temp.path() / "base/tables/loads.yaml", child / "tables/loads.yaml");
+       }, true},
+      {"the rules file removed", [&] { fs::remove(child / "extra.rules"); }, true},
+      {"a file that is no source added", [&] { Write(child / "notes.txt", "hello\n"); }, false},
+      {"the parent's manifest edited", [&] { edit(temp.path() / "base/ruleset.rules", "\"d20 System 3.5\"", "\"d20 3.5\""); }, true},
+  };
+  for (const Step& step : steps) {
+    step.change();
+    CachedLoad load = LoadCached(child, cache);
+    EXPECT_EQ(load.used_kept, !step.changed) << step.what;
+    EXPECT_EQ(load.diagnostics, "") << step.what;
+    EXPECT_EQ(load.described, LoadFromSource(child)) << step.what;
+    EXPECT_NE(load.described, "failed") << step.what;
+    EXPECT_EQ(KeptFiles(cache), 1U) << step.what;
+  }
+  // The same ruleset reached by another path is kept apart (its shown names differ).
+  CachedLoad other = LoadCached(temp.path() / "base" / ".." / "child", cache);
+  EXPECT_FALSE(other.used_kept);
+  EXPECT_EQ(KeptFiles(cache), 2U);
+}
+
+TEST(CompiledCache, ABrokenKeptFileIsPassedOverAndAFileNotKeptIsNeverReplaced) {
+  TempFolder temp("compiled_cache_broken");
+  fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
+  fs::path cache = temp.path() / "cache";
+  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
+  ASSERT_TRUE(LoadCached(dnd35, cache).used_kept);
+  fs::path kept = fs::directory_iterator(cache)->path();
+  std::string bytes = testing_files::ReadFile(kept);
+  bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 1);
+  Write(kept, bytes);
+  CachedLoad after_damage = LoadCached(dnd35, cache);
+  EXPECT_FALSE(after_damage.used_kept);
+  EXPECT_EQ(after_damage.described, LoadFromSource(dnd35));
+  EXPECT_TRUE(LoadCached(dnd35, cache).used_kept);  // kept again, whole
+
+  Write(kept, "my own notes\n");  // not a kept ruleset: reported, never replaced
+  CachedLoad blocked = LoadCached(dnd35, cache);
+  EXPECT_FALSE(blocked.used_kept);
+  EXPECT_EQ(blocked.described, LoadFromSource(dnd35));
+  EXPECT_NE(blocked.diagnostics.find("warning[cache-not-written]"), std::string::npos) << blocked.diagnostics;
+  EXPECT_EQ(testing_files::ReadFile(kept), "my own notes\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(cache), fs::directory_iterator()), 1);  // no leftover part file
+}
+
+TEST(CompiledCache, ALoadThatReportsAnythingIsNotKept) {
+  TempFolder temp("compiled_cache_reports");
+  fs::path cache = temp.path() / "cache";
+  for (const std::string& folder : RulesetFolders()) {
+    SourceSet sources;
+    Diagnostics diagnostics;
+    auto rules = ruleset::LoadRuleset(folder, sources, diagnostics);
+    if (diagnostics.empty()) continue;
+    fs::remove_all(cache);
+    CachedLoad load = LoadCached(folder, cache);
+    EXPECT_EQ(load.diagnostics, Render(diagnostics, sources)) << folder;
+    EXPECT_FALSE(fs::exists(cache) && KeptFiles(cache) > 0) << folder;
+  }
+}
+
+}  // namespace
+}  // namespace rulecraft
