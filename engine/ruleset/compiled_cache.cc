@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -73,17 +74,17 @@ std::vector<std::string> LayerFiles(const std::vector<std::string>& layer_direct
   return files;
 }
 
-// What a kept file holds after kMagic and the checksum of the rest.
+// What a kept file holds after kMagic and the checksum of the rest; then WriteCompiledForm's
+// bytes, as a string.
 struct Entry {
   std::string key;
   std::vector<std::string> layer_directories;
   std::vector<std::pair<std::string, uint64_t>> files;  // path, ContentHash of the text
-  std::string form;                                     // WriteCompiledForm
 };
 
 template <class Archive>
 void Io(Archive& archive, Entry& entry) {
-  archive(entry.key, entry.layer_directories, entry.files, entry.form);
+  archive(entry.key, entry.layer_directories, entry.files);
 }
 
 // The whole content of a file, or nullopt.
@@ -110,11 +111,38 @@ std::optional<std::string> ReadWhole(const std::string& path) {
   return bytes;
 }
 
+// A regular file mapped into memory, read only, for as long as this lives (its bytes are not
+// copied: a kept ruleset is read once, in place).
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path) {
+    int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return;
+    struct stat status {};
+    if (::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) {
+      void* at = ::mmap(nullptr, static_cast<size_t>(status.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
+      if (at != MAP_FAILED) bytes_ = {static_cast<const char*>(at), static_cast<size_t>(status.st_size)};
+    }
+    ::close(descriptor);
+  }
+  ~MappedFile() {
+    if (!bytes_.empty()) ::munmap(const_cast<char*>(bytes_.data()), bytes_.size());
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  // The file's bytes; empty when it could not be mapped.
+  std::string_view bytes() const { return bytes_; }
+
+ private:
+  std::string_view bytes_;
+};
+
 // The kept ruleset at `path` when it is current for `key`; its files are read into `sources`.
 std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key, SourceSet& sources) {
-  std::optional<std::string> bytes = ReadWhole(path);
-  if (!bytes || !bytes->starts_with(kMagic) || bytes->size() < kMagic.size() + sizeof(uint64_t)) return std::nullopt;
-  std::string_view rest = std::string_view(*bytes).substr(kMagic.size());
+  MappedFile mapped(path);
+  std::string_view bytes = mapped.bytes();
+  if (!bytes.starts_with(kMagic) || bytes.size() < kMagic.size() + sizeof(uint64_t)) return std::nullopt;
+  std::string_view rest = bytes.substr(kMagic.size());
   uint64_t checksum = 0;
   std::memcpy(&checksum, rest.data(), sizeof checksum);
   rest.remove_prefix(sizeof checksum);
@@ -122,18 +150,28 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
   ByteReader reader(rest);
   Entry entry;
   reader(entry);
+  std::string_view form = reader.Bytes(reader.Count());  // read in place
   if (reader.failed() || !reader.AtEnd() || entry.key != key) return std::nullopt;
   std::vector<std::string> listed = LayerFiles(entry.layer_directories);
   if (listed.size() != entry.files.size()) return std::nullopt;
   for (size_t i = 0; i < listed.size(); ++i) {
     if (listed[i] != entry.files[i].first) return std::nullopt;  // a file added, gone or renamed
   }
+  // Each file's text joins `sources` as the load would keep it. A file not kept there yet is
+  // added unchecked once its bytes are those a load read without a complaint (a byte-order mark,
+  // which a read drops, makes them differ: such a ruleset is loaded from its files).
   Diagnostics unused;  // a file that cannot be read now is reported by the load from source
   for (const auto& [file_path, hash] : entry.files) {
-    const SourceFile* file = sources.Read(file_path, unused);
-    if (file == nullptr || ContentHash(file->text()) != hash) return std::nullopt;
+    if (sources.Find(file_path) != nullptr) {
+      const SourceFile* file = sources.Read(file_path, unused);
+      if (file == nullptr || ContentHash(file->text()) != hash) return std::nullopt;
+      continue;
+    }
+    std::optional<std::string> text = ReadWhole(file_path);
+    if (!text || ContentHash(*text) != hash) return std::nullopt;
+    sources.Add(file_path, std::move(*text));
   }
-  return ReadCompiledForm(entry.form);
+  return ReadCompiledForm(form);
 }
 
 // Writes `bytes` to `path` through a new file beside it, so no reader ever sees part of them and
@@ -174,14 +212,14 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
     entry.files.emplace_back(std::move(file_path), ContentHash(file->text()));
   }
   std::vector<std::string> pointed_into;
-  entry.form = WriteCompiledForm(ruleset, &pointed_into);
+  std::string form = WriteCompiledForm(ruleset, &pointed_into);
   std::set<std::string_view> read;
   for (const auto& file : entry.files) read.insert(file.first);
   for (const std::string& file : pointed_into) {
     if (read.find(file) == read.end()) return;
   }
   ByteWriter writer;
-  writer(entry);
+  writer(entry, form);
   uint64_t checksum = ContentHash(writer.bytes());
   std::string bytes(kMagic);
   bytes.append(reinterpret_cast<const char*>(&checksum), sizeof checksum);
