@@ -279,6 +279,8 @@ load_ms=$(load_time LoadRuleset/dnd35)
 [[ -n $load_ms ]] && summary "LoadRuleset/dnd35 (from source)" "—" "$load_ms ms" "${load_ms}ms" "1ms"
 one_ms=$(load_time LoadRuleset/one_thread/dnd35)
 [[ -n $one_ms ]] && summary "the same on one thread (no goal)" "—" "$one_ms ms" "${one_ms}ms" "—"
+kept_ms=$(load_time LoadRuleset/kept/dnd35)
+[[ -n $kept_ms ]] && summary "the same, compiled ruleset kept (no goal)" "—" "$kept_ms ms" "${kept_ms}ms" "—"
 
 echo
 echo "== summary (load average now: $(cut -d' ' -f1-3 /proc/loadavg); best of $RUNS unless marked)"

@@ -11,6 +11,8 @@
 //                        ruleset as it is today, so its time changes as it grows); its files
 //                        are read and parsed on one thread per core (at most 4)
 //   LoadRuleset/one_thread/dnd35  the same on the calling thread only (CompileOptions::threads = 1)
+//   LoadRuleset/kept/dnd35  dnd35 through a compiled cache (ruleset/compiled_cache.h) that holds
+//                        it: its files read and compared, its compiled form read back
 //
 // Each evaluation benchmark walks through 4,096 different inputs, one per iteration, so branch
 // prediction cannot learn a single answer. Before timing, the rules and the lambda are checked
@@ -31,6 +33,7 @@
 #include "query/records.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
+#include "ruleset/compiled_cache.h"
 #include "ruleset/ruleset.h"
 #include "workload.h"
 
@@ -383,6 +386,28 @@ BENCHMARK_CAPTURE(BM_LoadRuleset, rules_workload, "rules_workload", 0)
 BENCHMARK_CAPTURE(BM_LoadRuleset, dnd35, "dnd35", 0)->Name("LoadRuleset/dnd35")->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_LoadRuleset, dnd35_one_thread, "dnd35", 1)
     ->Name("LoadRuleset/one_thread/dnd35")
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
+
+// The compiled cache: kept by a first load into a fresh folder, then read back at each iteration.
+void BM_LoadKeptRuleset(benchmark::State& state, const char* name) {
+  std::filesystem::path cache = std::filesystem::temp_directory_path() / "rulecraft_bench_kept";
+  std::filesystem::remove_all(cache);
+  auto directory = ruleset::ResolveRuleset(name, ".");
+  if (!directory) return state.SkipWithError(("no bundled ruleset " + std::string(name)).c_str());
+  for (auto _ : state) {
+    SourceSet sources;
+    Diagnostics diagnostics;
+    bool used_kept = false;
+    auto rules = ruleset::LoadRulesetCached(*directory, cache.string(), sources, diagnostics, {}, &used_kept);
+    if (!rules) return state.SkipWithError(("cannot load " + std::string(name)).c_str());
+    benchmark::DoNotOptimize(rules->program.get());
+    state.counters["kept_used"] = used_kept;  // 1 after the first iteration
+  }
+  std::filesystem::remove_all(cache);
+}
+BENCHMARK_CAPTURE(BM_LoadKeptRuleset, dnd35, "dnd35")
+    ->Name("LoadRuleset/kept/dnd35")
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 

@@ -16,7 +16,7 @@ namespace rulecraft {
 
 struct Session::State {
   explicit State(const SessionOptions& options)
-      : finder(options.ruleset_folders, options.confine_rulesets) {}
+      : finder(options.ruleset_folders, options.confine_rulesets), rulesets(options.compiled_folder) {}
 
   ruleset::RulesetFinder finder;
   SourceSet sources;

@@ -50,6 +50,21 @@ void AddFormatOption(CLI::App& command, std::string& format) {
       ->check(CLI::IsMember({"json", "text"}));
 }
 
+// Adds `--cache DIR` (or $RULECRAFT_CACHE) to a command that loads rulesets, stored in `folder`.
+void AddCacheOption(CLI::App& command, std::string& folder) {
+  command.add_option("--cache", folder,
+                     "Keep compiled rulesets in this folder and load them from it while their files are "
+                     "unchanged (docs/cache.md)")
+      ->envname("RULECRAFT_CACHE");
+}
+
+// A session that keeps compiled rulesets in `cache_folder` (none when it is empty).
+rulecraft::SessionOptions CachedIn(const std::string& cache_folder) {
+  rulecraft::SessionOptions options;
+  options.compiled_folder = cache_folder;
+  return options;
+}
+
 // How a command hands back what it found: diagnostics as text on stderr, always; with `json`,
 // `document` (with the diagnostics added) as the one JSON document on stdout.
 void Finish(rulecraft::Diagnostics& diagnostics, const rulecraft::SourceSet& sources, const std::string& format,
@@ -69,8 +84,9 @@ void Finish(rulecraft::Diagnostics& diagnostics, const rulecraft::SourceSet& sou
   rulecraft::cli::WriteJson(std::cout, *written);
 }
 
-int Check(const std::vector<std::string>& rulesets, const std::string& dump_after, const std::string& format) {
-  rulecraft::Session session;
+int Check(const std::vector<std::string>& rulesets, const std::string& dump_after, const std::string& format,
+          const std::string& cache) {
+  rulecraft::Session session(CachedIn(cache));
   rulecraft::Diagnostics diagnostics;
   rulecraft::cli::CheckAnswer answer = rulecraft::cli::AnswerCheck(session, rulesets, dump_after, diagnostics);
   if (format == "text") {
@@ -99,12 +115,13 @@ rulecraft::cli::ScenarioInput ScenarioArgument(const std::string& scenario) {
   return rulecraft::ScenarioText{"<stdin>", std::move(text), "."};
 }
 
-int Run(const std::string& scenario, const std::string& format, const std::string& explain_level) {
+int Run(const std::string& scenario, const std::string& format, const std::string& explain_level,
+        const std::string& cache) {
   using rulecraft::cli::ExplainLevel;
   ExplainLevel explain = explain_level.empty() ? ExplainLevel::kNone
                          : explain_level == "full" ? ExplainLevel::kFull
                                                    : ExplainLevel::kSummary;
-  rulecraft::Session session;
+  rulecraft::Session session(CachedIn(cache));
   rulecraft::Diagnostics diagnostics;
   rulecraft::cli::RunAnswer answer =
       rulecraft::cli::AnswerRun(session, ScenarioArgument(scenario), explain, diagnostics);
@@ -123,8 +140,9 @@ int Run(const std::string& scenario, const std::string& format, const std::strin
 
 // Draws a scenario as SVG to `output`, or to stdout when it is empty; diagnostics on stderr as
 // `run` prints them.
-int Render(const std::string& scenario, const std::string& query_id, const std::string& output, bool force) {
-  rulecraft::Session session;
+int Render(const std::string& scenario, const std::string& query_id, const std::string& output, bool force,
+           const std::string& cache) {
+  rulecraft::Session session(CachedIn(cache));
   rulecraft::Diagnostics diagnostics;
   auto picture = session.RenderScenario(scenario, query_id, diagnostics);
   bool ok = picture.has_value();
@@ -134,8 +152,9 @@ int Render(const std::string& scenario, const std::string& query_id, const std::
   return ok ? kExitOk : kExitInputErrors;
 }
 
-int Test(const std::vector<std::string>& paths, const std::string& filter, bool verbose, const std::string& format) {
-  rulecraft::Session session;
+int Test(const std::vector<std::string>& paths, const std::string& filter, bool verbose, const std::string& format,
+         const std::string& cache) {
+  rulecraft::Session session(CachedIn(cache));
   rulecraft::Diagnostics diagnostics;
   rulecraft::TestReport report = session.RunTests(paths, diagnostics);
   if (!filter.empty()) {
@@ -189,6 +208,7 @@ int main(int argc, char** argv) {
 
   // Each command's --format comes first: CLI11 stores options in this order and stops at the
   // first invalid one, and a wrong command line still answers in the format asked for.
+  std::string cache;  // --cache, shared by the commands that load rulesets
   std::vector<std::string> rulesets;
   std::string check_format = "text";
   CLI::App* check = app.add_subcommand("check", "Load and validate rulesets; print every error.");
@@ -198,6 +218,7 @@ int main(int argc, char** argv) {
   std::string dump_after;
   check->add_option("--dump-after", dump_after, "Print the rules' IR after this compiler pass")
       ->check(CLI::IsMember(rulecraft::Session::PassNames()));
+  AddCacheOption(*check, cache);
   check->footer(kFooter);
 
   std::string scenario;
@@ -217,6 +238,7 @@ int main(int argc, char** argv) {
                        : "expected --explain or --explain=full, found --explain=" + level;
           },
           "[=full]"));
+  AddCacheOption(*run, cache);
   run->footer(kFooter);
 
   std::string render_scenario;
@@ -228,6 +250,7 @@ int main(int argc, char** argv) {
   render->add_option("--query", render_query, "Id of the query whose answer to draw (reach, path, route, threatened, attack)");
   render->add_option("-o,--output", render_output, "SVG file to write (default: stdout); an existing file is kept");
   render->add_flag("--force", force, "Replace the output file if it exists");
+  AddCacheOption(*render, cache);
   render->footer(kFooter);
 
   std::vector<std::string> paths;
@@ -242,6 +265,7 @@ int main(int argc, char** argv) {
   test->add_option("--run", filter, "Only cases whose id matches this regular expression")
       ->check(kRegularExpression);
   test->add_flag("-v,--verbose", verbose, "Show the rule text of every case");
+  AddCacheOption(*test, cache);
   test->footer(kFooter);
 
   std::string diff_a;
@@ -310,12 +334,12 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   try {
-    if (check->parsed()) return Check(rulesets, dump_after, check_format);
-    if (run->parsed()) return Run(scenario, run_format, explain);
-    if (test->parsed()) return Test(paths, filter, verbose, test_format);
+    if (check->parsed()) return Check(rulesets, dump_after, check_format, cache);
+    if (run->parsed()) return Run(scenario, run_format, explain, cache);
+    if (test->parsed()) return Test(paths, filter, verbose, test_format, cache);
     if (create->parsed()) return New(new_request);
     if (diff->parsed()) return Diff(diff_a, diff_b, diff_format);
-    if (render->parsed()) return Render(render_scenario, render_query, render_output, force);
+    if (render->parsed()) return Render(render_scenario, render_query, render_output, force, cache);
     if (serve->parsed()) return rulecraft::service::Serve(serve_options);
   } catch (const std::exception& error) {
     rulecraft::Diagnostics diagnostics;

@@ -2,6 +2,7 @@
 #include <filesystem>
 
 #include "model/scenario_reader.h"
+#include "ruleset/compiled_cache.h"
 
 namespace rulecraft::model {
 
@@ -45,7 +46,7 @@ const ruleset::Ruleset* RulesetCache::Get(const std::string& directory, SourceSe
   }
   ruleset::FolderStamp before = ruleset::StampFolders({key});
   Diagnostics found_now;
-  auto loaded = ruleset::LoadRuleset(directory, sources, found_now);
+  auto loaded = ruleset::LoadRulesetCached(directory, compiled_folder_, sources, found_now);
   diagnostics.Append(found_now);
   reported_.insert(key);
   checked_.insert(key);

@@ -23,6 +23,10 @@ namespace rulecraft::model {
 // long-lived Session (the service) never answers with a stale ruleset (model/ruleset_cache.cc).
 class RulesetCache {
  public:
+  // A cache that keeps each ruleset's compiled form in `compiled_folder` too, when it is not
+  // empty, for later processes (ruleset/compiled_cache.h).
+  explicit RulesetCache(std::string compiled_folder = {}) : compiled_folder_(std::move(compiled_folder)) {}
+
   // The ruleset in `directory`, loading it on first use or when its files changed; nullptr when
   // it has errors (reported on first use, and again on the first use after each NewCall).
   const ruleset::Ruleset* Get(const std::string& directory, SourceSet& sources,
@@ -46,6 +50,7 @@ class RulesetCache {
   // Forgets `key`'s entry when its folders changed on disk since it was loaded.
   void ForgetIfChanged(const std::string& key);
 
+  std::string compiled_folder_;
   hooks::ScriptCache scripts_;
   std::map<std::string, Entry> loaded_;
   std::map<std::string, Diagnostics> failures_;  // why each ruleset that failed to load did

@@ -67,6 +67,10 @@ struct SessionOptions {
   // For untrusted scenarios (the service): a `ruleset:` may name only bundled rulesets and those
   // in ruleset_folders, or a relative path that stays inside them; nothing else is read.
   bool confine_rulesets = false;
+  // A folder to keep compiled rulesets in between processes: a later load of an unchanged
+  // ruleset reads its compiled form instead of compiling it again (docs/cache.md). Created
+  // when missing; nothing but `*.rulecraft-compiled` files is written there. Empty: none kept.
+  std::string compiled_folder;
 };
 
 // A row of a ruleset's `terrain` table, as a map editor offers it.
