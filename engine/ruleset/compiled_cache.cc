@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -87,30 +88,6 @@ void Io(Archive& archive, Entry& entry) {
   archive(entry.key, entry.layer_directories, entry.files);
 }
 
-// The whole content of a file, or nullopt.
-std::optional<std::string> ReadWhole(const std::string& path) {
-  int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (descriptor < 0) return std::nullopt;
-  std::string bytes;
-  struct stat status {};
-  if (::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode)) {
-    bytes.resize(static_cast<size_t>(status.st_size));
-    size_t done = 0;
-    while (done < bytes.size()) {
-      ssize_t got = ::read(descriptor, bytes.data() + done, bytes.size() - done);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) break;
-      done += static_cast<size_t>(got);
-    }
-    bytes.resize(done);
-  } else {
-    ::close(descriptor);
-    return std::nullopt;
-  }
-  ::close(descriptor);
-  return bytes;
-}
-
 // A regular file mapped into memory, read only, for as long as this lives (its bytes are not
 // copied: a kept ruleset is read once, in place).
 class MappedFile {
@@ -157,19 +134,12 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
   for (size_t i = 0; i < listed.size(); ++i) {
     if (listed[i] != entry.files[i].first) return std::nullopt;  // a file added, gone or renamed
   }
-  // Each file's text joins `sources` as the load would keep it. A file not kept there yet is
-  // added unchecked once its bytes are those a load read without a complaint (a byte-order mark,
-  // which a read drops, makes them differ: such a ruleset is loaded from its files).
+  // Each file is read into `sources` as the load reads it (so that `sources` reads it again
+  // once it changes on disk), and its text compared.
   Diagnostics unused;  // a file that cannot be read now is reported by the load from source
   for (const auto& [file_path, hash] : entry.files) {
-    if (sources.Find(file_path) != nullptr) {
-      const SourceFile* file = sources.Read(file_path, unused);
-      if (file == nullptr || ContentHash(file->text()) != hash) return std::nullopt;
-      continue;
-    }
-    std::optional<std::string> text = ReadWhole(file_path);
-    if (!text || ContentHash(*text) != hash) return std::nullopt;
-    sources.Add(file_path, std::move(*text));
+    const SourceFile* file = sources.Read(file_path, unused);
+    if (file == nullptr || ContentHash(file->text()) != hash) return std::nullopt;
   }
   return ReadCompiledForm(form);
 }
@@ -177,10 +147,12 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
 // Writes `bytes` to `path` through a new file beside it, so no reader ever sees part of them and
 // a file at `path` that is not a kept ruleset is never replaced. An empty string when done.
 std::string WriteKept(const std::string& path, const std::string& bytes) {
-  if (std::optional<std::string> there = ReadWhole(path); there && !there->starts_with(kMagic)) {
+  struct stat status {};
+  if (::lstat(path.c_str(), &status) == 0 && !MappedFile(path).bytes().starts_with(kMagic)) {
     return "a file that rulecraft did not write is in the way";
   }
-  std::string temporary = fmt::format("{}.{}.part", path, ::getpid());
+  static std::atomic<uint64_t> writes{0};  // threads of one process keeping the same ruleset at once
+  std::string temporary = fmt::format("{}.{}.{}.part", path, ::getpid(), writes.fetch_add(1));
   int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (descriptor < 0) return std::strerror(errno);
   size_t done = 0;

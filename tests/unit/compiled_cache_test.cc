@@ -201,6 +201,40 @@ TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) {
   EXPECT_EQ(KeptFiles(cache), 2U);
 }
 
+TEST(CompiledCache, ALongLivedSourceSetSeesAnEditBetweenLoads) {
+  // A session keeps one SourceSet for all its loads: a kept form read through it must not leave
+  // it holding a file's old text once the file changes.
+  TempFolder temp("compiled_cache_session");
+  fs::copy(fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35", temp.path() / "dnd35", fs::copy_options::recursive);
+  fs::path folder = temp.path() / "dnd35";
+  fs::path cache = temp.path() / "cache";
+  SourceSet sources;
+  auto load = [&](bool& used_kept) {
+    Diagnostics diagnostics;
+    auto rules = ruleset::LoadRulesetCached(folder.string(), cache.string(), sources, diagnostics, {}, &used_kept);
+    EXPECT_TRUE(diagnostics.empty()) << Render(diagnostics, sources);
+    return rules ? Describe(*rules) : "failed";
+  };
+  bool used_kept = true;
+  SourceSet keeping;  // another process kept it
+  Diagnostics ignored;
+  ASSERT_TRUE(ruleset::LoadRulesetCached(folder.string(), cache.string(), keeping, ignored, {}, &used_kept));
+  ASSERT_FALSE(used_kept);
+  std::string before = load(used_kept);  // the session's first load reads the kept form
+  EXPECT_TRUE(used_kept);
+  fs::path speeds = folder / "tables" / "speeds.yaml";
+  std::string text = testing_files::ReadFile(speeds);
+  size_t at = text.find("none: 30 ft");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 11, "none: 45 ft");
+  Write(speeds, text);
+  std::string after = load(used_kept);
+  EXPECT_FALSE(used_kept);
+  EXPECT_NE(after, before);
+  EXPECT_EQ(after, LoadFromSource(folder));
+  EXPECT_NE(after.find("45"), std::string::npos);
+}
+
 TEST(CompiledCache, ABrokenKeptFileIsPassedOverAndAFileNotKeptIsNeverReplaced) {
   TempFolder temp("compiled_cache_broken");
   fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
