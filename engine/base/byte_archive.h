@@ -93,6 +93,23 @@ class ByteReader {
     }
     return count;
   }
+  // Reads a text written as its size and its bytes.
+  void Text(std::string& text) {
+    uint32_t size = 0;
+    if (failed_ || static_cast<size_t>(end_ - at_) < sizeof size) {
+      failed_ = true;
+      return;
+    }
+    std::memcpy(&size, at_, sizeof size);
+    at_ += sizeof size;
+    if (static_cast<size_t>(end_ - at_) < size) {
+      failed_ = true;
+      return;
+    }
+    text.clear();
+    text.append(at_, size);
+    at_ += size;
+  }
   // A view of the next `size` bytes (empty when they are not there).
   std::string_view Bytes(size_t size) {
     if (!Take(size)) return {};
@@ -128,8 +145,7 @@ void Io(Archive& archive, T& value) {
 template <class Archive>
 void Io(Archive& archive, std::string& text) {
   if constexpr (Archive::kReading) {
-    size_t size = archive.Count();
-    text.assign(archive.Bytes(size));
+    archive.Text(text);
   } else {
     archive.Count(text.size());
     archive.bytes().append(text);
