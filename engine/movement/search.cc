@@ -45,7 +45,8 @@ class Bucket {
 // Dial's bucket queue: states keyed by whole-number cost in a ring of `ring` buckets (a power of
 // two), valid while the live keys span less than the ring: a key pushed lies within a step and
 // the heuristic's change over it (at most a step) of the lowest, so every ring is past three
-// times the dearest step (MemoSteps and LazySteps stop at a step of kBuckets or more).
+// times the dearest step (MemoSteps and LazySteps stop at a step of kBuckets or more; LazySteps
+// learns its dearest step as the search goes, and widens the ring with Fit).
 class BucketQueue {
  public:
   // Takes emptied buckets from the thread's earlier queues when there are some, so a small
@@ -75,6 +76,19 @@ class BucketQueue {
     ++size_;
   }
   bool Empty() const { return size_ == 0; }
+  // Makes the ring hold keys up to three times `step` past the lowest live one (a power of two
+  // past that), keeping every queued state at its key: for searches that learn their dearest step
+  // as they go (LazySteps), before they push a key that far.
+  void Fit(int32_t step) {
+    uint64_t ring = mask_ + 1;
+    if (ring > 3 * static_cast<uint64_t>(step)) return;
+    while (ring <= 3 * static_cast<uint64_t>(step)) ring *= 2;
+    // Live keys lie in [current_, current_ + the old ring): each old bucket holds one key.
+    Buckets wider(ring);
+    for (uint64_t key = current_; key <= current_ + mask_; ++key) std::swap(wider[key & (ring - 1)], buckets_[key & mask_]);
+    buckets_.swap(wider);
+    mask_ = ring - 1;
+  }
   // The state with the lowest key; `cost` receives the key.
   template <typename Key>
   int32_t Pop(Key& cost) {
@@ -119,7 +133,7 @@ class HeapQueue {
 struct MemoSteps {
   using Cost = float;
   static constexpr bool kChecked = true;
-  static constexpr bool kGuarded = false;
+  static constexpr bool kLazy = false;
   StepRules& rules;
   uint16_t outside;
   uint32_t Ring() const { return 4 * kBuckets; }  // past three times a step below kBuckets
@@ -136,7 +150,7 @@ template <typename CostType>
 struct BasicDenseSteps {
   using Cost = CostType;
   static constexpr bool kChecked = false;
-  static constexpr bool kGuarded = false;
+  static constexpr bool kLazy = false;
   int shift = 0;  // classes (outside included) round up to 1 << shift
   uint32_t ring = 4;  // the bucket queue's ring: a power of two past three times the dearest step
   uint32_t Ring() const { return ring; }
@@ -164,39 +178,27 @@ WholeSteps Whole(const DenseSteps& dense) {
 // hooks, their whole-number costs added and compared as integers: each entry is asked once
 // through the rules' memo (StepRules::Cost, the path MemoSteps takes), so the scripts see
 // exactly the steps the memo would show them, in the same order.
-// The search stops where MemoSteps' checks would stop it (kGuarded: a step of kBuckets or more
-// stops it): a step the buckets cannot hold, or any step once some cost was fractional, reads
-// as kBuckets; such steps are not kept, and once a cost is fractional nothing kept is read again.
-struct LazySteps {
-  using Cost = int32_t;
-  static constexpr bool kChecked = false;
-  static constexpr bool kGuarded = true;
+// The search stops where MemoSteps' checks would stop it: a step the buckets cannot hold, or any
+// step once some cost was fractional, is asked as kBuckets (which stops the search); such steps
+// are not kept, and once a cost is fractional nothing kept is read again.
+struct LazyTables {
   static constexpr int32_t kNotAsked = std::numeric_limits<int32_t>::min();
   static constexpr int32_t kWholeBlocked = -1;
   StepRules& rules;
   int shift = 0;
   uint16_t outside = 0;
-  uint32_t Ring() const { return 4 * kBuckets; }  // past three times a step below kBuckets
-  mutable std::vector<int32_t> orthogonal{};  // by class
-  mutable std::vector<int32_t> diagonal{};    // as DenseSteps
-  [[gnu::always_inline]] int32_t Orthogonal(uint16_t to) const {
-    int32_t& cost = orthogonal[to];
-    return cost != kNotAsked ? cost : Ask(cost, to, to, to, 0);
-  }
-  [[gnu::always_inline]] int32_t Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
-    int32_t& cost = diagonal[(((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b];
-    return cost != kNotAsked ? cost : Ask(cost, to, side_a, side_b, number);
-  }
+  std::vector<int32_t> orthogonal{};  // by class
+  std::vector<int32_t> diagonal{};    // as DenseSteps
   // Asks the rules a step not asked yet and keeps its cost in `entry` when the buckets hold it
   // (whole, then: no cost was fractional).
-  [[gnu::noinline]] int32_t Ask(int32_t& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+  [[gnu::noinline]] int32_t Ask(int32_t& entry, uint16_t to, uint16_t side_a, uint16_t side_b, int number) {
     float cost = rules.Cost(to, side_a, side_b, number);
     if (!rules.fractional() && cost < kBuckets) return entry = cost < 0 ? kWholeBlocked : static_cast<int32_t>(cost);
     if (cost < 0) Forget();  // a blocked step: MemoSteps stops at the next step that is not
     return cost < 0 ? kWholeBlocked : kBuckets;
   }
   // Every step not asked yet (the padding's still blocked), so each is asked again.
-  void Forget() const {
+  void Forget() {
     size_t width = size_t{1} << shift;
     std::fill(orthogonal.begin(), orthogonal.end(), kNotAsked);
     orthogonal[outside] = kWholeBlocked;
@@ -208,14 +210,43 @@ struct LazySteps {
   }
 };
 
+// What the search reads of LazyTables, copied into it (so its pointers stay in registers): an
+// entry as kept, kNotAsked included (negative, so the search's test for a blocked step also
+// finds the steps to ask: kLazy); Ask* fill one. Its ring starts small and the search widens it
+// (BucketQueue::Fit) as it meets dearer steps.
+struct LazySteps {
+  using Cost = int32_t;
+  static constexpr bool kChecked = false;
+  static constexpr bool kLazy = true;
+  static constexpr int32_t kNotAsked = LazyTables::kNotAsked;
+  LazyTables* tables = nullptr;
+  int32_t* orthogonal = nullptr;
+  int32_t* diagonal = nullptr;
+  int shift = 0;
+  explicit LazySteps(LazyTables& filled)
+      : tables(&filled), orthogonal(filled.orthogonal.data()), diagonal(filled.diagonal.data()), shift(filled.shift) {}
+  uint32_t Ring() const { return 4; }
+  size_t Index(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    return (((static_cast<size_t>(number - 1) << shift | to) << shift | side_a) << shift) | side_b;
+  }
+  [[gnu::always_inline]] int32_t Orthogonal(uint16_t to) const { return orthogonal[to]; }
+  [[gnu::always_inline]] int32_t Diagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    return diagonal[Index(to, side_a, side_b, number)];
+  }
+  int32_t AskOrthogonal(uint16_t to) const { return tables->Ask(orthogonal[to], to, to, to, 0); }
+  int32_t AskDiagonal(uint16_t to, uint16_t side_a, uint16_t side_b, int number) const {
+    return tables->Ask(diagonal[Index(to, side_a, side_b, number)], to, side_a, side_b, number);
+  }
+};
+
 constexpr size_t kMaxDense = 15;
 
 // The lazily filled tables for a map of at most `kMaxDense` classes; nullopt otherwise. A step
 // into the padding's `outside` class is blocked without asking, as MemoSteps has it.
-std::optional<LazySteps> Lazify(const GridView& grid, StepRules& rules) {
+std::optional<LazyTables> Lazify(const GridView& grid, StepRules& rules) {
   size_t classes = grid.ClassCount();
   if (classes > kMaxDense) return std::nullopt;
-  LazySteps lazy{rules};
+  LazyTables lazy{rules};
   lazy.outside = grid.Outside();
   while ((size_t{1} << lazy.shift) < classes + 1) ++lazy.shift;
   size_t width = size_t{1} << lazy.shift;
@@ -414,10 +445,13 @@ Cost BudgetOf(float budget) {
 // queue; false when a bucket queue meets a cost it cannot hold. kCycle is the diagonal cycle
 // when known at compile time, else 0. Costs are added and compared as Steps::Cost.
 template <typename Queue, int kCycle, bool kTarget, typename Steps, typename Class>
-bool Run(const Steps& steps, StepRules& rules, const Padded<Class>& padded, Reach& reach, model::Square start, float budget,
+bool Run(const Steps& shared_steps, StepRules& rules, const Padded<Class>& padded, Reach& reach, model::Square start, float budget,
          model::Square target, const Heuristic& heuristic) {
   using Cost = typename Steps::Cost;
   constexpr bool kBucketed = std::is_same_v<Queue, BucketQueue>;
+  static_assert(kBucketed || !Steps::kLazy, "lazy tables stop the search at a step the buckets cannot hold");
+  // Lazy tables' few pointers are copied, so that no call they make can move them.
+  std::conditional_t<Steps::kLazy, const Steps, const Steps&> steps = shared_steps;
   const int cycle = kCycle != 0 ? kCycle : reach.cycle;
   const int32_t stride = padded.stride;
   const Class* classes = padded.classes;
@@ -445,12 +479,21 @@ bool Run(const Steps& steps, StepRules& rules, const Padded<Class>& padded, Reac
     if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
     if (kTarget && cell == target_cell) break;
     // Relaxes the state (next_cell, next_counter) by a step; false when the buckets cannot hold it.
-    auto relax = [&](int32_t next_cell, int next_counter, Cost step) __attribute__((always_inline)) {
-      if (step < 0) return true;  // kBlocked, or off the map
+    // `ask` gives a lazy table's step the first time the search meets it.
+    auto relax = [&](int32_t next_cell, int next_counter, Cost step, auto ask) __attribute__((always_inline)) {
+      if (step < 0) {  // kBlocked, off the map, or (kLazy) not asked yet
+        if constexpr (!Steps::kLazy) {
+          return true;
+        } else {
+          if (step != Steps::kNotAsked) return true;
+          step = ask();
+          if (step < 0) return true;
+          if (step >= kBuckets) return false;
+          queue.Fit(step);  // before a key that far is pushed
+        }
+      }
       if constexpr (kBucketed && Steps::kChecked) {
         if (step >= kBuckets || rules.fractional()) return false;
-      } else if constexpr (kBucketed && Steps::kGuarded) {
-        if (step >= kBuckets) return false;
       }
       Cost next_cost = at_cost + step;
       int32_t next = next_cell * cycle + next_counter;
@@ -463,13 +506,20 @@ bool Run(const Steps& steps, StepRules& rules, const Padded<Class>& padded, Reac
       return true;
     };
     auto straight = [&](int32_t offset) __attribute__((always_inline)) {
-      return relax(cell + offset, counter, steps.Orthogonal(classes[cell + offset]));
+      uint16_t to = classes[cell + offset];
+      return relax(cell + offset, counter, steps.Orthogonal(to), [&] {
+        if constexpr (Steps::kLazy) return steps.AskOrthogonal(to);
+        return Cost{0};
+      });
     };
     int next_counter = counter + 1 == cycle ? 0 : counter + 1;
     auto diagonal = [&](int32_t across, int32_t down) __attribute__((always_inline)) {
       int32_t next_cell = cell + across + down;
-      return relax(next_cell, next_counter,
-                   steps.Diagonal(classes[next_cell], classes[cell + across], classes[cell + down], counter + 1));
+      uint16_t to = classes[next_cell], side_a = classes[cell + across], side_b = classes[cell + down];
+      return relax(next_cell, next_counter, steps.Diagonal(to, side_a, side_b, counter + 1), [&] {
+        if constexpr (Steps::kLazy) return steps.AskDiagonal(to, side_a, side_b, counter + 1);
+        return Cost{0};
+      });
     };
     // Written out rather than looped, in kDirections' order (ties keep the first route found).
     if (!(straight(1) && straight(-1) && straight(stride) && straight(-stride) && diagonal(1, stride) &&
@@ -719,8 +769,8 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     // Lua hooks: the same steps asked in the same order, read from flat tables once asked (as
     // integers: toward a target, only when its lower bound is whole; else through the memo).
     bool whole = !target || heuristic.whole;
-    std::optional<LazySteps> lazy = rules.hooked() && whole ? Lazify(grid, rules) : std::nullopt;
-    if (lazy ? run(static_cast<BucketQueue*>(nullptr), *lazy) : run(static_cast<BucketQueue*>(nullptr), memo)) {
+    std::optional<LazyTables> lazy = rules.hooked() && whole ? Lazify(grid, rules) : std::nullopt;
+    if (lazy ? run(static_cast<BucketQueue*>(nullptr), LazySteps(*lazy)) : run(static_cast<BucketQueue*>(nullptr), memo)) {
       return reach;
     }
   }

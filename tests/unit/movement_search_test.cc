@@ -138,17 +138,22 @@ TEST(MovementSearchHooks, AHookedReachAgreesWithTheRicherSearch) {
   std::stringstream text;
   text << in.rdbuf();
   // incorporeal.lua; costs of half squares (the search starts again with a heap at the first);
-  // costs the buckets cannot hold (150 squares a step, 300 in difficult terrain).
+  // costs the buckets cannot hold (150 squares a step, 300 in difficult terrain); costs that
+  // widen the bucket queue's ring while it holds states (40 and more squares a step once the
+  // search meets difficult terrain, 1 or 2 before).
   std::vector<std::shared_ptr<const hooks::Script>> scripts = {
       hooks::ScriptFromText("scripts/incorporeal.lua", text.str()),
       hooks::ScriptFromText("halves.lua", "function step_cost(mover, step, mode, cost) return cost + 0.5 end\n"),
-      hooks::ScriptFromText("steep.lua", "function step_cost(mover, step, mode, cost) return cost * 150 end\n")};
+      hooks::ScriptFromText("steep.lua", "function step_cost(mover, step, mode, cost) return cost * 150 end\n"),
+      hooks::ScriptFromText("mire.lua", "function step_cost(mover, step, mode, cost)\n"
+                                        "  if step.to.terrain.difficult then return cost * 20 + step.diagonal_number end\n"
+                                        "end\n")};
   for (const auto& script : scripts) ASSERT_FALSE(script->error) << script->error_text;
   std::mt19937 random(4242);
   int mode = rules->Table("movement_modes").IndexOf("move");
   int64_t calls = 0;
   int halves = 0;  // squares reached at a fractional cost
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < 80; ++round) {
     const auto& script = scripts[static_cast<size_t>(round) % scripts.size()];
     int width = 4 + static_cast<int>(random() % 9), height = 4 + static_cast<int>(random() % 9);
     std::vector<int> map = testing_world::RandomCells(random, width, height, {55, 75, 87, 94}, 1);
