@@ -5,6 +5,7 @@
 #include "base/suggest.h"
 #include "dsl/check/environment.h"
 #include "dsl/check/passes.h"
+#include "dsl/check/table_index.h"
 #include "tables/schema.h"
 
 namespace rulecraft::check {
@@ -88,7 +89,7 @@ Type ColumnType(const tables::ColumnSchema& column) {
 class TypeChecker {
  public:
   explicit TypeChecker(PassContext& context)
-      : context_(context), state_(context.module.rules.size(), 0) {}
+      : context_(context), state_(context.module.rules.size(), 0), tables_(context.tables) {}
 
   void Run() {
     hooks_.reserve(context_.module.rules.size());
@@ -305,7 +306,7 @@ class TypeChecker {
       return Type::Bool();
     }
     const Expr& arg = *node.operands[1];
-    const tables::Table* table = context_.tables.Find("conditions");
+    const tables::Table* table = tables_.Find("conditions");
     if (table == nullptr) {
       Error(arg.span, "any_condition() reads table 'conditions', which this ruleset does not have");
       return Type::Bool();
@@ -346,7 +347,7 @@ class TypeChecker {
       Error(type.span, "expected a bonus type name (a row of table 'bonus_types')");
     }
     const Expr& arg = *node.operands[1];
-    const tables::Table* table = context_.tables.Find("conditions");
+    const tables::Table* table = tables_.Find("conditions");
     if (table == nullptr) {
       Error(arg.span, "condition_bonuses() reads table 'conditions', which this ruleset does not have");
       return Type::Modifiers(Unit::kNone);
@@ -361,7 +362,7 @@ class TypeChecker {
 
   // Each row's `bonus_type` (when the table declares it) names a row of `bonus_types`.
   void CheckRowBonusTypes(const tables::Table& conditions) {
-    const tables::Table* types = context_.tables.Find("bonus_types");
+    const tables::Table* types = tables_.Find("bonus_types");
     if (conditions.Column("bonus_type") == nullptr || types == nullptr || row_bonus_types_checked_) return;
     row_bonus_types_checked_ = true;
     for (const tables::Row& row : conditions.rows) {
@@ -380,7 +381,7 @@ class TypeChecker {
       return Type::Number();
     }
     const Expr& arg = *node.operands[1];
-    const tables::Table* table = context_.tables.Find("classes");
+    const tables::Table* table = tables_.Find("classes");
     if (table == nullptr) {
       Error(arg.span, "level() reads table 'classes', which this ruleset does not have");
     } else if (table->Find(arg.text) == nullptr) {
@@ -441,7 +442,7 @@ class TypeChecker {
       return record->fields[static_cast<size_t>(field)].type;
     }
     if (target.kind == TypeKind::kRow && !node.member_call) {
-      const tables::Table* found = context_.tables.Find(target.name);
+      const tables::Table* found = tables_.Find(target.name);
       if (found == nullptr) {
         Error(node.span, fmt::format("this ruleset has no table '{}' to read '{}' from", target.name, node.text));
         return {};
@@ -472,7 +473,7 @@ class TypeChecker {
       return {};
     }
     const Expr& member = *node.operands[0];
-    const tables::Table* table = context_.tables.Find(member.binding.name);
+    const tables::Table* table = tables_.Find(member.binding.name);
     const tables::ColumnSchema* column = table != nullptr ? table->Column(member.text) : nullptr;
     if (column == nullptr) return {};
     if (index.Known() && !(index.kind == TypeKind::kRow && index.name == column->keyed_by)) {
@@ -549,8 +550,8 @@ class TypeChecker {
         }
         if (node.binding.kind == BindingKind::kTable) {
           Error(node.span, fmt::format("a table is not a value: name a row, e.g. {}.{}", node.text,
-                                       context_.tables.Find(node.text)->rows.empty()
-                                           ? "row" : context_.tables.Find(node.text)->rows[0].name));
+                                       tables_.Find(node.text)->rows.empty()
+                                           ? "row" : tables_.Find(node.text)->rows[0].name));
         }
         return {};
       case ExprKind::kCall: return CheckCall(node);
@@ -593,6 +594,7 @@ class TypeChecker {
   PassContext& context_;
   std::vector<int> state_;
   std::vector<const HookPoint*> hooks_;  // the hook point each rule's written name is, or nullptr
+  TableIndex tables_;  // context_.tables by name
   bool row_bonus_types_checked_ = false;  // CheckRowBonusTypes reports once
   ast::Rule* current_ = nullptr;
   // The types of the slots (parameters, then lets) of the rules being checked, each rule's on

@@ -6,6 +6,7 @@
 #include "base/suggest.h"
 #include "dsl/check/environment.h"
 #include "dsl/check/passes.h"
+#include "dsl/check/table_index.h"
 
 namespace rulecraft::check {
 namespace {
@@ -45,9 +46,9 @@ void Bind(Expr& node, BindingKind kind, std::string_view name, int index) {
 class Resolver {
  public:
   // Appends to `calls` the rules the body calls, in the order of the body's text (each call
-  // before its arguments); `scope` is storage to reuse, empty.
-  Resolver(PassContext& context, ast::Rule& rule, std::vector<int>& calls, Scope& scope)
-      : context_(context), rule_(rule), calls_(calls), scope_(scope) {}
+  // before its arguments); `scope` is storage to reuse, empty; `tables` indexes context.tables.
+  Resolver(PassContext& context, const TableIndex& tables, ast::Rule& rule, std::vector<int>& calls, Scope& scope)
+      : context_(context), tables_(tables), rule_(rule), calls_(calls), scope_(scope) {}
 
   void Run() {
     for (size_t i = 0; i < rule_.params.size(); ++i) {
@@ -76,7 +77,7 @@ class Resolver {
       Bind(node, name->kind, name->name, name->index);
       return;
     }
-    if (context_.tables.Find(node.text) != nullptr) {
+    if (tables_.Find(node.text) != nullptr) {
       Bind(node, BindingKind::kTable, node.text, -1);
       return;
     }
@@ -135,7 +136,7 @@ class Resolver {
   }
 
   void ResolveBonusType(Expr& arg) {
-    const tables::Table* types = context_.tables.Find("bonus_types");
+    const tables::Table* types = tables_.Find("bonus_types");
     if (types == nullptr) {
       context_.diagnostics.Error("missing-table", arg.span,
                                  "bonus() needs a 'bonus_types' table in the ruleset (docs/tables.md)");
@@ -154,7 +155,7 @@ class Resolver {
   void ResolveMember(Expr& node) {
     Expr& target = *node.operands[0];
     const tables::Table* table = target.kind == ExprKind::kName && scope_.Find(target.text) == nullptr
-                                     ? context_.tables.Find(target.text) : nullptr;
+                                     ? tables_.Find(target.text) : nullptr;
     if (table != nullptr && !node.member_call) {  // a table literal: `sizes.large`
       Bind(target, BindingKind::kTable, target.text, -1);
       int row = table->IndexOf(node.text);
@@ -214,6 +215,7 @@ class Resolver {
   }
 
   PassContext& context_;
+  const TableIndex& tables_;
   ast::Rule& rule_;
   std::vector<int>& calls_;
   Scope& scope_;
@@ -257,9 +259,10 @@ void ResolveNames(PassContext& context) {
   std::vector<size_t> starts;
   starts.reserve(context.module.rules.size() + 1);
   Scope scope;
+  TableIndex tables(context.tables);
   for (ast::Rule& rule : context.module.rules) {
     starts.push_back(calls.size());
-    Resolver(context, rule, calls, scope).Run();
+    Resolver(context, tables, rule, calls, scope).Run();
   }
   starts.push_back(calls.size());
   RejectRecursion(context, calls, starts);

@@ -10,6 +10,7 @@
 
 #include "dsl/check/environment.h"
 #include "dsl/check/name_index.h"
+#include "dsl/check/table_index.h"
 #include "tables/schema.h"
 
 namespace rulecraft::compile {
@@ -46,7 +47,8 @@ class Lowerer {
         strings_{program.strings, {}},
         flags_{program.flags, {}},
         level_classes_{program.level_classes, {}},
-        bonus_targets_{program.bonus_targets, {}} {}
+        bonus_targets_{program.bonus_targets, {}},
+        tables_(context.tables) {}
 
   void Run() {
     for (const auto& row : TableRows("bonus_types")) program_.bonus_types.push_back(Policy(*row));
@@ -86,7 +88,7 @@ class Lowerer {
  private:
   std::vector<const tables::Row*> TableRows(const char* name) {
     std::vector<const tables::Row*> rows;
-    if (const tables::Table* table = context_.tables.Find(name)) {
+    if (const tables::Table* table = tables_.Find(name)) {
       for (const tables::Row& row : table->rows) rows.push_back(&row);
     }
     return rows;
@@ -144,14 +146,22 @@ class Lowerer {
   // The cell of `column` in `row`, or nullptr; `hint` is where the previous row kept it (rows
   // of one table list their cells alike), checked before searching.
   static const tables::Value* CellAt(const tables::Row& row, std::string_view column, size_t& hint) {
-    if (hint < row.cells.size() && row.cells[hint].first == column) return &row.cells[hint].second;
+    if (hint < row.cells.size() && IsColumn(row.cells[hint].first, column)) return &row.cells[hint].second;
     for (size_t i = 0; i < row.cells.size(); ++i) {
-      if (row.cells[i].first == column) {
+      if (IsColumn(row.cells[i].first, column)) {
         hint = i;
         return &row.cells[i].second;
       }
     }
     return nullptr;
+  }
+
+  // Whether a cell's column `name` is `column`: the size and first byte rule most cells out
+  // before the bytes are compared (a row's cells are searched at every column read).
+  static bool IsColumn(const std::string& name, std::string_view column) {
+    if (name.size() != column.size()) return false;
+    if (column.empty()) return true;
+    return name[0] == column[0] && std::string_view(name) == column;
   }
 
   // Which rows of `table` name footnotes (have a `notes` cell), found once per table rather than
@@ -183,25 +193,56 @@ class Lowerer {
     return check::NameIndex::Hash(table_name) * 31u + check::NameIndex::Hash(column);
   }
 
-  int ColumnId(const std::string& table_name, const std::string& column) {
-    uint32_t key = ColumnKey(table_name, column);
-    for (size_t i = 0; i < column_keys_.size(); ++i) {
-      if (column_keys_[i] == key && program_.columns[i].column == column && program_.columns[i].table == table_name) {
-        return static_cast<int>(i);
+  // The index of column `column` of `table_name` among program_.columns (its ColumnKey is
+  // `key`), or -1: a probe of column_slots_, comparing names only when the keys match.
+  int FindColumn(uint32_t key, std::string_view table_name, std::string_view column) const {
+    if (column_slots_.empty()) return -1;
+    size_t mask = column_slots_.size() - 1;
+    for (size_t at = key & mask;; at = (at + 1) & mask) {
+      int32_t index = column_slots_[at];
+      if (index < 0) return -1;
+      const ColumnData& known = program_.columns[static_cast<size_t>(index)];
+      if (column_keys_[static_cast<size_t>(index)] == key && known.column == column && known.table == table_name) {
+        return index;
       }
     }
+  }
+
+  // Files column `index`, whose ColumnKey is `key`, in column_slots_ (kept at most half full).
+  void AddColumnSlot(uint32_t key, int32_t index) {
+    if ((column_keys_.size()) * 2 > column_slots_.size()) {
+      column_slots_.assign(column_slots_.empty() ? 64 : column_slots_.size() * 2, -1);
+      for (size_t i = 0; i + 1 < column_keys_.size(); ++i) PlaceColumnSlot(column_keys_[i], static_cast<int32_t>(i));
+    }
+    PlaceColumnSlot(key, index);
+  }
+
+  void PlaceColumnSlot(uint32_t key, int32_t index) {
+    size_t mask = column_slots_.size() - 1;
+    size_t at = key & mask;
+    while (column_slots_[at] >= 0) at = (at + 1) & mask;
+    column_slots_[at] = index;
+  }
+
+  int ColumnId(std::string_view table_name, std::string_view column) {
+    uint32_t key = ColumnKey(table_name, column);
+    if (int found = FindColumn(key, table_name, column); found >= 0) return found;
     column_keys_.push_back(key);
+    AddColumnSlot(key, static_cast<int32_t>(program_.columns.size()));
     ColumnData data;
-    data.table = table_name;
-    data.column = column;
-    const tables::Table* table = context_.tables.Find(table_name);
+    data.table.assign(table_name);
+    data.column.assign(column);
+    const tables::Table* table = tables_.Find(table_name);
     size_t rows = table->rows.size();
     data.values.reserve(rows);
     data.written.reserve(rows);
     data.spans.reserve(rows);
     data.rows = NamesOf(*table);
     data.effects.resize(rows);  // FootnoteEffects of a table without footnotes is empty
-    const std::vector<bool>* noted = table->footnotes.empty() ? nullptr : &NotedRows(*table);
+    // A row's footnote effects for this column exist only when a footnote applies to it.
+    bool footnoted = std::any_of(table->footnotes.begin(), table->footnotes.end(),
+                                 [&](const tables::Footnote& note) { return note.AppliesTo(column); });
+    const std::vector<bool>* noted = footnoted ? &NotedRows(*table) : nullptr;
     bool label = column == "label"sv;
     bool name = column == "name"sv;
     size_t hint = 0;
@@ -243,11 +284,11 @@ class Lowerer {
     MapData data;
     data.table = table_name;
     data.column = column;
-    data.keyed_by = context_.tables.Find(table_name)->Column(column)->keyed_by;  // typed: a map column
-    const tables::Table* keys = context_.tables.Find(data.keyed_by);
+    data.keyed_by = tables_.Find(table_name)->Column(column)->keyed_by;  // typed: a map column
+    const tables::Table* keys = tables_.Find(data.keyed_by);
     data.key_names = keys->RowNames();
     data.keys = data.key_names.size();
-    for (const tables::Row& row : context_.tables.Find(table_name)->rows) {
+    for (const tables::Row& row : tables_.Find(table_name)->rows) {
       data.rows.push_back(row.name);
       const tables::Value* map = row.Get(column);
       for (const std::string& key : data.key_names) {
@@ -378,7 +419,7 @@ class Lowerer {
   // the largest of them (0 without such rows).
   void EmitAnyCondition(const Expr& node) {
     const std::string& column = node.operands[1]->text;
-    const tables::Table* table = context_.tables.Find("conditions");
+    const tables::Table* table = tables_.Find("conditions");
     int id = ColumnId("conditions", column);
     int held = 0;
     size_t hint = 0;
@@ -415,7 +456,7 @@ class Lowerer {
   // "row label"); the row's has() test and its cell are traced, so `explain` names the row.
   void EmitConditionBonuses(const Expr& node) {
     const std::string& column = node.operands[1]->text;
-    const tables::Table* table = context_.tables.Find("conditions");
+    const tables::Table* table = tables_.Find("conditions");
     int id = ColumnId("conditions", column);
     auto data = [&]() -> const ColumnData& { return program_.columns[static_cast<size_t>(id)]; };  // Emit may add columns
     Add(Op::kListBegin);
@@ -699,7 +740,9 @@ class Lowerer {
   int depth_ = 0;
   std::vector<std::pair<const tables::Table*, std::vector<bool>>> noted_rows_;  // NotedRows
   Interned strings_, flags_, level_classes_, bonus_targets_;  // program_'s lists, indexed
+  check::TableIndex tables_;  // context_.tables by name
   std::vector<uint32_t> column_keys_;  // ColumnKey of each of program_.columns
+  std::vector<int32_t> column_slots_;  // indices into program_.columns by ColumnKey; -1: empty (FindColumn)
   std::vector<std::pair<const tables::Table*, RowNames>> row_names_;  // NamesOf
 };
 
