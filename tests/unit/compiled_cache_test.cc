@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "repository_files.h"
+#include "temp_folder.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
 #include "ruleset/compiled_cache.h"
@@ -21,23 +22,9 @@ namespace rulecraft {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A fresh folder under the system's temporary folder, removed afterwards.
-class TempFolder {
- public:
-  explicit TempFolder(const std::string& name)
-      : path_(fs::temp_directory_path() / ("rulecraft_" + name + "_" + std::to_string(::getpid()))) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempFolder() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-void Write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+using testing_files::RulesetFolders;
+using testing_files::TempFolder;
+using testing_files::WriteFile;
 
 std::string Shown(const SourceSpan& span) {
   return span.file.str() + "@" + std::to_string(span.begin) + "-" + std::to_string(span.end);
@@ -74,15 +61,6 @@ std::string Describe(const ruleset::Ruleset& rules) {
     }
   }
   return text;
-}
-
-// Every folder of the repository with a ruleset.rules (bundled, benchmark, test and broken ones).
-std::vector<std::string> RulesetFolders() {
-  std::vector<std::string> folders;
-  for (const fs::path& manifest : testing_files::RepositoryFiles({"rulesets", "bench", "tests"}, {".rules"})) {
-    if (manifest.filename() == "ruleset.rules") folders.push_back(manifest.parent_path().string());
-  }
-  return folders;
 }
 
 TEST(CompiledForm, EveryRulesetReadsBackAsItWasLoaded) {
@@ -154,7 +132,7 @@ TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) {
   TempFolder temp("compiled_cache");
   fs::copy(fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35", temp.path() / "base", fs::copy_options::recursive);
   fs::create_directories(temp.path() / "child");
-  Write(temp.path() / "child" / "ruleset.rules", "ruleset child \"A child\" extends \"../base\" { square = 5 ft }\n");
+  WriteFile(temp.path() / "child" / "ruleset.rules", "ruleset child \"A child\" extends \"../base\" { square = 5 ft }\n");
   fs::path child = temp.path() / "child";
   fs::path cache = temp.path() / "cache";
 
@@ -169,21 +147,21 @@ TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) {
     size_t at = text.find(from);
     ASSERT_NE(at, std::string::npos) << from;
     text.replace(at, from.size(), to);
-    Write(file, text);
+    WriteFile(file, text);
   };
   std::vector<Step> steps = {
       {"first load", [] {}, true},
       {"nothing changed", [] {}, false},
       {"a parent's table edited", [&] { edit(temp.path() / "base/tables/speeds.yaml", "none: 30 ft", "none: 40 ft"); }, true},
       {"nothing changed again", [] {}, false},
-      {"a rules file added", [&] { Write(child / "extra.rules", "rule extra_number(): number = 7\n"); }, true},
+      {"a rules file added", [&] { WriteFile(child / "extra.rules", "rule extra_number(): number = 7\n"); }, true},
       {"that rules file edited, same size", [&] { edit(child / "extra.rules", "= 7", "= 8"); }, true},
       {"a table file added to the child", [&] {
          fs::create_directories(child / "tables");
          fs::copy(temp.path() / "base/tables/loads.yaml", child / "tables/loads.yaml");
        }, true},
       {"the rules file removed", [&] { fs::remove(child / "extra.rules"); }, true},
-      {"a file that is no source added", [&] { Write(child / "notes.txt", "hello\n"); }, false},
+      {"a file that is no source added", [&] { WriteFile(child / "notes.txt", "hello\n"); }, false},
       {"the parent's manifest edited", [&] { edit(temp.path() / "base/ruleset.rules", "\"d20 System 3.5\"", "\"d20 3.5\""); }, true},
   };
   for (const Step& step : steps) {
@@ -227,7 +205,7 @@ TEST(CompiledCache, ALongLivedSourceSetSeesAnEditBetweenLoads) {
   size_t at = text.find("none: 30 ft");
   ASSERT_NE(at, std::string::npos);
   text.replace(at, 11, "none: 45 ft");
-  Write(speeds, text);
+  WriteFile(speeds, text);
   std::string after = load(used_kept);
   EXPECT_FALSE(used_kept);
   EXPECT_NE(after, before);
@@ -244,13 +222,13 @@ TEST(CompiledCache, ABrokenKeptFileIsPassedOverAndAFileNotKeptIsNeverReplaced) {
   fs::path kept = fs::directory_iterator(cache)->path();
   std::string bytes = testing_files::ReadFile(kept);
   bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 1);
-  Write(kept, bytes);
+  WriteFile(kept, bytes);
   CachedLoad after_damage = LoadCached(dnd35, cache);
   EXPECT_FALSE(after_damage.used_kept);
   EXPECT_EQ(after_damage.described, LoadFromSource(dnd35));
   EXPECT_TRUE(LoadCached(dnd35, cache).used_kept);  // kept again, whole
 
-  Write(kept, "my own notes\n");  // not a kept ruleset: reported, never replaced
+  WriteFile(kept, "my own notes\n");  // not a kept ruleset: reported, never replaced
   CachedLoad blocked = LoadCached(dnd35, cache);
   EXPECT_FALSE(blocked.used_kept);
   EXPECT_EQ(blocked.described, LoadFromSource(dnd35));

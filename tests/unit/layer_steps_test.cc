@@ -15,6 +15,7 @@
 
 #include "base/parallel_jobs.h"
 #include "repository_files.h"
+#include "temp_folder.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
 #include "ruleset/ruleset.h"
@@ -23,6 +24,9 @@ namespace rulecraft {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_files::RulesetFolders;
+using testing_files::TempFolder;
+using testing_files::WriteFile;
 
 TEST(JobQueue, RunsEveryJobOnce) {
   for (int threads : {0, 1, 2, 4, 16}) {
@@ -56,28 +60,12 @@ TEST(JobQueue, JobsAddedWhileOthersRunAllRun) {
   EXPECT_EQ(done.load(), 50);
 }
 
-// A fresh folder under the system's temporary folder, removed afterwards.
-class TempFolder {
- public:
-  explicit TempFolder(const std::string& name) : path_(fs::temp_directory_path() / ("rulecraft_" + name + "_" + std::to_string(::getpid()))) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempFolder() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-void Write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
 TEST(SourceSetThreads, ThreadsReadingTheSameFilesShareOneTextEach) {
   TempFolder folder("source_threads");
   std::vector<std::string> paths;
   for (int i = 0; i < 24; ++i) {
     paths.push_back((folder.path() / ("file" + std::to_string(i) + ".txt")).string());
-    Write(paths.back(), i == 7 ? std::string("bad \x01 byte\n") : "line " + std::to_string(i) + "\nnext\n");
+    WriteFile(paths.back(), i == 7 ? std::string("bad \x01 byte\n") : "line " + std::to_string(i) + "\nnext\n");
   }
   SourceSet sources;
   constexpr int kThreads = 4;
@@ -126,15 +114,6 @@ std::string LoadWith(const std::string& folder, int threads) {
   return shown + program;
 }
 
-// Every folder of the repository with a ruleset.rules (bundled, benchmark, test and broken ones).
-std::vector<std::string> RulesetFolders() {
-  std::vector<std::string> folders;
-  for (const fs::path& manifest : testing_files::RepositoryFiles({"rulesets", "bench", "tests"}, {".rules"})) {
-    if (manifest.filename() == "ruleset.rules") folders.push_back(manifest.parent_path().string());
-  }
-  return folders;
-}
-
 TEST(LayerSteps, EveryRulesetLoadsAlikeOnOneThreadAndOnFour) {
   std::vector<std::string> folders = RulesetFolders();
   ASSERT_GT(folders.size(), 20U);
@@ -160,7 +139,7 @@ TEST(LayerSteps, EditedRulesetsReportAlikeOnOneThreadAndOnFour) {
     fs::path edited = copy.path() / "dnd35" / fs::relative(chosen, dnd35);
     std::string text = testing_files::ReadFile(edited);
     testing_files::EditText(random, text, pieces);
-    Write(edited, text);
+    WriteFile(edited, text);
     std::string one = LoadWith((copy.path() / "dnd35").string(), 1);
     EXPECT_EQ(LoadWith((copy.path() / "dnd35").string(), 4), one) << "round " << round << ": " << chosen;
     if (one.find("error") != std::string::npos) ++broken;

@@ -47,6 +47,15 @@ inline std::vector<std::filesystem::path> RepositoryYaml() {
   return RepositoryFiles({"rulesets", "tests", "examples", "bench", "fuzz"}, {".yaml", ".yml"});
 }
 
+// Every folder of the repository with a ruleset.rules (bundled, benchmark, test and broken ones).
+inline std::vector<std::string> RulesetFolders() {
+  std::vector<std::string> folders;
+  for (const std::filesystem::path& manifest : RepositoryFiles({"rulesets", "bench", "tests"}, {".rules"})) {
+    if (manifest.filename() == "ruleset.rules") folders.push_back(manifest.parent_path().string());
+  }
+  return folders;
+}
+
 // The repository's YAML files of fewer than `max_bytes` bytes, as texts: bases for edited ones.
 inline std::vector<std::string> SmallRepositoryYaml(size_t max_bytes) {
   std::vector<std::string> texts;
