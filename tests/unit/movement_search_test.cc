@@ -2,6 +2,7 @@
 // rule written out in plain C++ from the text, and Bellman-Ford relaxation until nothing
 // changes, on many random maps, for a Medium and a Large mover.
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -11,11 +12,13 @@
 #include "hooks/runner.h"
 #include "movement/rich_search.h"
 #include "search_test_world.h"
+#include "temp_folder.h"
 
 namespace rulecraft {
 namespace {
 
 using testing_world::kInf;
+namespace fs = std::filesystem;
 
 struct Terrain {
   bool blocking, corner, hindering;
@@ -192,6 +195,67 @@ TEST(MovementSearchHooks, AHookedReachAgreesWithTheRicherSearch) {
   }
   EXPECT_GT(calls, 100);  // the scripts were asked
   EXPECT_GT(halves, 20);  // and halves.lua's costs were searched with a heap
+}
+
+// The hooked search reads its steps from tables filled as it meets them and starts its bucket
+// ring small, widening it as dearer steps turn up (BucketQueue::Fit); the plain search has every
+// step in its tables and sizes its ring before it starts. With a hook that keeps every cost the
+// rules give, both find the same cost and the same route (of routes that cost alike, the first
+// found) toward each target: on dnd35, and on a ruleset whose hindered steps cost 20 squares and
+// more (the ring widened from 4 to 128 mid-search). (A ring left too small still finds these
+// costs and routes here, by taking some states more than once: this checks the routes, not Fit.)
+TEST(MovementSearchHooks, AHookThatKeepsEveryCostFindsTheRoutesTheSearchWithoutFinds) {
+  testing_files::TempFolder temp("search_fit");
+  fs::create_directories(temp.path() / "mire");
+  testing_files::WriteFile(temp.path() / "mire" / "ruleset.rules",
+                           "ruleset mire \"Dear hindrances\" extends \"" + std::string(RULECRAFT_SOURCE_DIR) +
+                               "/rulesets/dnd35\" { square = 5 ft }\n"
+                               "override rule hindered_cost(step: step, hindrances: number): number =\n"
+                               "  if hindrances == 0 then (if step.diagonal then diagonal_cost(step) else 1)\n"
+                               "  else 20 * hindrances + (if step.diagonal then diagonal_cost(step) else 0)\n");
+  auto keep = hooks::ScriptFromText("keep.lua", "function step_cost(mover, step, mode, cost) return nil end\n");
+  ASSERT_FALSE(keep->error) << keep->error_text;
+  std::mt19937 random(2718);
+  int compared = 0;
+  for (const std::string folder : {std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", (temp.path() / "mire").string()}) {
+    SourceSet sources;
+    Diagnostics diagnostics;
+    auto rules = ruleset::LoadRuleset(folder, sources, diagnostics);
+    ASSERT_TRUE(rules) << Render(diagnostics, sources);
+    int mode = rules->Table("movement_modes").IndexOf("move");
+    for (int round = 0; round < 30; ++round) {
+      int width = 10 + static_cast<int>(random() % 20), height = 10 + static_cast<int>(random() % 20);
+      std::vector<int> map = testing_world::RandomCells(random, width, height, {70, 90, 93, 97}, 1);
+      map[0] = 0;
+      auto world = testing_world::MakeWorld(
+          *rules, testing_world::MakeMap(width, height, map, {"open", "difficult", "wall", "hampering", "pit"}),
+          "medium", 1, {"incorporeal"});
+      const model::Creature& mover = world->scenario.creatures[0];
+      hooks::Runner runner(*rules, hooks::LimitsOf(*rules));
+      runner.SetMover(query::CreatureFactsOf(mover), {keep.get()});
+      runner.SetMode(mode);
+      movement::StepRules hooked_rules(*rules, *world->view, world->record.slots.data(), mode, &runner);
+      movement::StepRules plain_rules(*rules, *world->view, world->record.slots.data(), mode);
+      ASSERT_TRUE(hooked_rules.hooked());
+      // Routes are kept by searches toward a target: one toward each of a few squares.
+      for (int k = 0; k < 12; ++k) {
+        model::Square target{static_cast<int32_t>(random() % static_cast<unsigned>(width)),
+                             static_cast<int32_t>(random() % static_cast<unsigned>(height))};
+        movement::Reach hooked = movement::Search(*world->view, hooked_rules, {0, 0}, 1, kInf, target);
+        movement::Reach plain = movement::Search(*world->view, plain_rules, {0, 0}, 1, kInf, target);
+        ASSERT_FALSE(runner.failed()) << runner.failure_text();
+        ASSERT_TRUE(hooked.listed && plain.listed) << "round " << round;  // both took the fast path
+        ASSERT_EQ(hooked.Cost(target.x, target.y), plain.Cost(target.x, target.y)) << folder << " round " << round;
+        int32_t state = plain.BestState(target.x, target.y);
+        if (state < 0) continue;
+        std::vector<model::Square> route = movement::RouteTo(plain, state);
+        ASSERT_EQ(movement::RouteTo(hooked, hooked.BestState(target.x, target.y)), route)
+            << folder << " round " << round << " toward " << target.x << "," << target.y;
+        compared += route.size() > 3 ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_GT(compared, 200);
 }
 
 }  // namespace
