@@ -17,19 +17,28 @@ class NameIndex {
   // The position of `name`, or -1.
   template <typename NameAt>
   int Find(std::string_view name, NameAt name_at) const {
-    if (slots_.empty()) return -1;
-    uint32_t hash = Hash(name);
-    for (size_t at = hash & Mask();; at = (at + 1) & Mask()) {
-      const Slot& slot = slots_[at];
-      if (slot.position < 0) return -1;
-      if (slot.hash == hash && std::string_view(name_at(slot.position)) == name) return slot.position;
-    }
+    return FindHashed(Hash(name), [&](int position) { return std::string_view(name_at(position)) == name; });
   }
 
   // Records that `name`, not yet in the index, is at `position`.
-  void Add(std::string_view name, int position) {
+  void Add(std::string_view name, int position) { AddHashed(Hash(name), position); }
+
+  // The same for keys of several names (a table and a column): the position filed under `hash`
+  // for which `is_key(position)` holds, or -1.
+  template <typename IsKey>
+  int FindHashed(uint32_t hash, IsKey is_key) const {
+    if (slots_.empty()) return -1;
+    for (size_t at = hash & Mask();; at = (at + 1) & Mask()) {
+      const Slot& slot = slots_[at];
+      if (slot.position < 0) return -1;
+      if (slot.hash == hash && is_key(slot.position)) return slot.position;
+    }
+  }
+
+  // Records that a key hashed `hash`, not yet in the index, is at `position`.
+  void AddHashed(uint32_t hash, int position) {
     if ((used_ + 1) * 2 > slots_.size()) Grow();
-    Place({Hash(name), position});
+    Place({hash, position});
     ++used_;
   }
 

@@ -193,42 +193,14 @@ class Lowerer {
     return check::NameIndex::Hash(table_name) * 31u + check::NameIndex::Hash(column);
   }
 
-  // The index of column `column` of `table_name` among program_.columns (its ColumnKey is
-  // `key`), or -1: a probe of column_slots_, comparing names only when the keys match.
-  int FindColumn(uint32_t key, std::string_view table_name, std::string_view column) const {
-    if (column_slots_.empty()) return -1;
-    size_t mask = column_slots_.size() - 1;
-    for (size_t at = key & mask;; at = (at + 1) & mask) {
-      int32_t index = column_slots_[at];
-      if (index < 0) return -1;
-      const ColumnData& known = program_.columns[static_cast<size_t>(index)];
-      if (column_keys_[static_cast<size_t>(index)] == key && known.column == column && known.table == table_name) {
-        return index;
-      }
-    }
-  }
-
-  // Files column `index`, whose ColumnKey is `key`, in column_slots_ (kept at most half full).
-  void AddColumnSlot(uint32_t key, int32_t index) {
-    if ((column_keys_.size()) * 2 > column_slots_.size()) {
-      column_slots_.assign(column_slots_.empty() ? 64 : column_slots_.size() * 2, -1);
-      for (size_t i = 0; i + 1 < column_keys_.size(); ++i) PlaceColumnSlot(column_keys_[i], static_cast<int32_t>(i));
-    }
-    PlaceColumnSlot(key, index);
-  }
-
-  void PlaceColumnSlot(uint32_t key, int32_t index) {
-    size_t mask = column_slots_.size() - 1;
-    size_t at = key & mask;
-    while (column_slots_[at] >= 0) at = (at + 1) & mask;
-    column_slots_[at] = index;
-  }
-
   int ColumnId(std::string_view table_name, std::string_view column) {
     uint32_t key = ColumnKey(table_name, column);
-    if (int found = FindColumn(key, table_name, column); found >= 0) return found;
-    column_keys_.push_back(key);
-    AddColumnSlot(key, static_cast<int32_t>(program_.columns.size()));
+    int found = columns_.FindHashed(key, [&](int index) {
+      const ColumnData& known = program_.columns[static_cast<size_t>(index)];
+      return known.column == column && known.table == table_name;
+    });
+    if (found >= 0) return found;
+    columns_.AddHashed(key, static_cast<int>(program_.columns.size()));
     ColumnData data;
     data.table.assign(table_name);
     data.column.assign(column);
@@ -741,8 +713,7 @@ class Lowerer {
   std::vector<std::pair<const tables::Table*, std::vector<bool>>> noted_rows_;  // NotedRows
   Interned strings_, flags_, level_classes_, bonus_targets_;  // program_'s lists, indexed
   check::TableIndex tables_;  // context_.tables by name
-  std::vector<uint32_t> column_keys_;  // ColumnKey of each of program_.columns
-  std::vector<int32_t> column_slots_;  // indices into program_.columns by ColumnKey; -1: empty (FindColumn)
+  check::NameIndex columns_;  // program_.columns by ColumnKey
   std::vector<std::pair<const tables::Table*, RowNames>> row_names_;  // NamesOf
 };
 
