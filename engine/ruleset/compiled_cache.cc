@@ -19,6 +19,8 @@
 #include "base/content_hash.h"
 #include "base/folder_files.h"
 #include "ruleset/compiled_form.h"
+#include "ruleset/layer_steps.h"
+#include "tables/table_loader.h"
 
 namespace rulecraft::ruleset {
 namespace {
@@ -61,15 +63,16 @@ std::optional<std::string> CacheKey(const std::string& directory) {
                      BundledRulesetsFolder());
 }
 
-// The files a load of layers in `layer_directories` reads: each layer's rules files, then its
-// table files, in the order the folders list them (as ruleset/layer_steps.cc lists them).
+// The files a load of layers in `layer_directories` reads, listed as the load lists them: each
+// layer's manifest, its other rules files, then its table files.
 std::vector<std::string> LayerFiles(const std::vector<std::string>& layer_directories) {
   std::vector<std::string> files;
   for (const std::string& directory : layer_directories) {
-    std::error_code error;
-    for (std::string& path : FolderFiles(directory, {".rules"}, error)) files.push_back(std::move(path));
-    for (std::string& path : FolderFiles(JoinPath(directory, "tables"), {".yaml", ".yml"}, error)) {
-      files.push_back(std::move(path));
+    files.push_back(JoinPath(directory, kManifestFile));
+    for (std::string& path : ExtraRulesFiles(directory)) files.push_back(std::move(path));
+    Diagnostics unreadable;  // no tables folder: a layer without tables lists none
+    for (tables::TableFile& table : tables::ListTableFiles(JoinPath(directory, "tables"), unreadable)) {
+      files.push_back(std::move(table.path));
     }
   }
   return files;

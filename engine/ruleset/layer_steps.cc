@@ -15,11 +15,7 @@
 #include "dsl/parse/parse.h"
 
 namespace rulecraft::ruleset {
-namespace {
 
-namespace fs = std::filesystem;
-
-// The rules files of a layer besides the manifest file, sorted.
 std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
   std::error_code error;
   std::vector<std::string> files = FolderFiles(directory, {".rules"}, error);
@@ -28,6 +24,10 @@ std::vector<std::string> ExtraRulesFiles(const std::string& directory) {
   });
   return files;
 }
+
+namespace {
+
+namespace fs = std::filesystem;
 
 // The folder of bundled modules: rulesets/modules.
 fs::path BundledModulesFolder() { return fs::path(BundledRulesetsFolder()) / "modules"; }

@@ -52,6 +52,10 @@ struct LayerStep {
   std::string directory;
 };
 
+// The rules files of a layer besides its manifest (kManifestFile), sorted: the files its load
+// reads with the manifest, besides its tables (tables::ListTableFiles of its tables/ folder).
+std::vector<std::string> ExtraRulesFiles(const std::string& directory);
+
 // Plans the load of the ruleset in `directory`, the rulesets it extends and the modules they use:
 // the manifests are read and parsed now; the other files' reading and parsing is added to `jobs`
 // as their steps are planned (call jobs.Finish() before replaying).
