@@ -88,8 +88,7 @@ bool KeyedMapReader::Check(const char* what_format, std::string_view first, std:
   what_first_ = first;
   what_second_ = second;
   if (!is_map_) {
-    diagnostics_.Error("expected-mapping", SpanOf(file_, map_),
-                       fmt::format("expected a mapping for {}, found {}", What(), Describe(map_)));
+    ReportNotMapping(SpanOf(file_, map_), What(), Describe(map_), diagnostics_);
     return false;
   }
   ok_ = true;
@@ -103,8 +102,7 @@ bool KeyedMapReader::Check(const char* what_format, std::string_view first, std:
                               return entry.slot != KeyNames::kNone || earlier.key.Scalar() == key;
                             });
     if (seen) {
-      diagnostics_.Error("duplicate-key", SpanOf(file_, entry.key),
-                         fmt::format("duplicate key '{}' in {}", key, What()));
+      ReportDuplicateKey(SpanOf(file_, entry.key), key, What(), diagnostics_);
     }
   }
   return true;
@@ -120,7 +118,7 @@ Node KeyedMapReader::Optional(uint32_t slot) {
 Node KeyedMapReader::Required(uint32_t slot) {
   Node value = Optional(slot);
   if (ok_ && !value.IsDefined()) {
-    diagnostics_.Error("missing-key", Span(), fmt::format("{} is missing '{}'", What(), keys_.Name(slot)));
+    ReportMissingKey(Span(), keys_.Name(slot), What(), diagnostics_);
   }
   return value;
 }

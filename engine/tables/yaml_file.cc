@@ -397,8 +397,7 @@ void BasicMapReader<YamlNode>::ReadEntries() {
   const SourceFile& file = file_;
   const YamlNode& map = map_;
   if (!map.IsMap()) {
-    diagnostics_.Error("expected-mapping", SpanOf(file, map),
-                       fmt::format("expected a mapping for {}, found {}", What(), Describe(map)));
+    ReportNotMapping(SpanOf(file, map), What(), Describe(map), diagnostics_);
     return;
   }
   ok_ = true;
@@ -408,8 +407,7 @@ void BasicMapReader<YamlNode>::ReadEntries() {
     std::string_view key = entry.first.Scalar();
     bool seen = std::any_of(entries_.begin(), entries_.end(), [&](const Entry& earlier) { return earlier.key == key; });
     if (seen) {
-      diagnostics_.Error("duplicate-key", SpanOf(file, entry.first),
-                         fmt::format("duplicate key '{}' in {}", key, What()));
+      ReportDuplicateKey(SpanOf(file, entry.first), key, What(), diagnostics_);
     }
     entries_.push_back({key, entry.first.IsScalar(), false, entry.first, entry.second});
     // The text is the key node's own: the copy in the entry keeps it where it is.
@@ -448,7 +446,7 @@ template <typename YamlNode>
 YamlNode BasicMapReader<YamlNode>::Required(std::string_view key) {
   YamlNode value = Optional(key);
   if (ok_ && !value.IsDefined()) {
-    diagnostics_.Error("missing-key", Span(), fmt::format("{} is missing '{}'", What(), key));
+    ReportMissingKey(Span(), key, What(), diagnostics_);
   }
   return value;
 }
@@ -460,6 +458,21 @@ void BasicMapReader<YamlNode>::RejectUnknown() {
     if (entry.asked) continue;
     ReportUnknownKey(SpanOf(file_, entry.key_node), entry.key, What(), AskedNames(), diagnostics_);
   }
+}
+
+void ReportNotMapping(const SourceSpan& span, const std::string& what, const std::string& found,
+                      Diagnostics& diagnostics) {
+  diagnostics.Error("expected-mapping", span, fmt::format("expected a mapping for {}, found {}", what, found));
+}
+
+void ReportDuplicateKey(const SourceSpan& span, std::string_view key, const std::string& what,
+                        Diagnostics& diagnostics) {
+  diagnostics.Error("duplicate-key", span, fmt::format("duplicate key '{}' in {}", key, what));
+}
+
+void ReportMissingKey(const SourceSpan& span, std::string_view key, const std::string& what,
+                      Diagnostics& diagnostics) {
+  diagnostics.Error("missing-key", span, fmt::format("{} is missing '{}'", what, key));
 }
 
 void ReportUnknownKey(const SourceSpan& span, std::string_view key, const std::string& what,

@@ -96,6 +96,18 @@ class BasicMapReader {
   std::vector<std::string> AskedNames() const;
 };
 
+// The error for a node that should be a mapping, the one `what` names; `found` describes it.
+void ReportNotMapping(const SourceSpan& span, const std::string& what, const std::string& found,
+                      Diagnostics& diagnostics);
+
+// The error for a key given again in the mapping `what` names.
+void ReportDuplicateKey(const SourceSpan& span, std::string_view key, const std::string& what,
+                        Diagnostics& diagnostics);
+
+// The error for a required key the mapping `what` names lacks (reported at the mapping).
+void ReportMissingKey(const SourceSpan& span, std::string_view key, const std::string& what,
+                      Diagnostics& diagnostics);
+
 // The error for a key no reader asked for, in the mapping `what` names, suggesting the closest of
 // the `asked` names (or listing them all when none is close).
 void ReportUnknownKey(const SourceSpan& span, std::string_view key, const std::string& what,
