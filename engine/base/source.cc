@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "base/checked_texts.h"
+#include "base/content_hash.h"
 #include "base/limits.h"
 #include "base/text_bytes.h"
 #include "rulecraft/diagnostic.h"
@@ -78,7 +80,29 @@ int64_t ModifiedOf(const struct stat& facts) {
   return static_cast<int64_t>(facts.st_mtim.tv_sec) * 1'000'000'000 + facts.st_mtim.tv_nsec;
 }
 
+// The innermost CheckedTextsScope alive on this thread, or nullptr.
+thread_local CheckedTextsScope* current_checked_texts = nullptr;
+
 }  // namespace
+
+CheckedTextsScope::CheckedTextsScope(const std::vector<std::pair<std::string, uint64_t>>& texts,
+                                     const std::vector<uint8_t>& checked)
+    : texts_(texts), checked_(checked), outer_(current_checked_texts) {
+  current_checked_texts = this;
+}
+
+CheckedTextsScope::~CheckedTextsScope() { current_checked_texts = outer_; }
+
+bool CheckedTextsScope::Knows(std::string_view path, std::string_view text) {
+  size_t count = std::min(texts_.size(), checked_.size());
+  for (size_t tried = 0; tried < count; ++tried) {
+    size_t at = (next_ + tried) % count;
+    if (texts_[at].first != path) continue;
+    next_ = at + 1;
+    return checked_[at] == 1 && ContentHash(text) == texts_[at].second;
+  }
+  return false;
+}
 
 bool SourceSet::ForgetIfChanged(const std::string& path) {
   auto stamp = read_from_disk_.find(path);
@@ -107,8 +131,15 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
     }
     if (auto known = files_.find(path); known != files_.end()) return known->second.get();
   }
-  // One stat call for what the file is, its size and its modification time.
-  std::optional<struct stat> facts = StatOf(path);
+  // Opened first, then one fstat for what the file is, its size and its modification time. Not
+  // blocking: a pipe opens at once (and is refused below) instead of waiting for a writer.
+  int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  struct stat opened {};
+  if (descriptor >= 0 && ::fstat(descriptor, &opened) != 0) {
+    ::close(descriptor);
+    descriptor = -1;
+  }
+  std::optional<struct stat> facts = descriptor >= 0 ? std::optional<struct stat>(opened) : StatOf(path);
   if (!facts) {
     std::error_code link_error;
     if (fs::is_symlink(fs::symlink_status(path, link_error))) {
@@ -120,6 +151,7 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
     return nullptr;
   }
   if (!S_ISREG(facts->st_mode)) {
+    if (descriptor >= 0) ::close(descriptor);
     diagnostics.Error("not-a-file", {path, 0, 0},
                       S_ISDIR(facts->st_mode) ? "expected a file, found a folder"
                                               : "expected a file, found a device, a pipe or a socket");
@@ -139,13 +171,16 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
   size_t got = 0;
   bool failed = false;
   // A file that cannot be opened reads as empty, as a failed std::ifstream did.
-  if (int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC); descriptor >= 0) {
+  if (descriptor >= 0) {
     while (got < text.size()) {  // a file that grew since its size was read fills the room
-      ssize_t count = ::read(descriptor, text.data() + got, text.size() - got);
+      size_t asked = text.size() - got;
+      ssize_t count = ::read(descriptor, text.data() + got, asked);
       if (count < 0 && errno == EINTR) continue;
       if (count < 0) failed = true;
       if (count <= 0) break;
       got += static_cast<size_t>(count);
+      // Fewer bytes than asked, ending at the size fstat gave: the end, without one more read.
+      if (static_cast<size_t>(count) < asked && got == said) break;
       if (got == text.size() && text.size() <= kMax) text.resize(std::min(text.size() * 2, kMax + 1));
     }
     ::close(descriptor);
@@ -183,7 +218,9 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
   // The text is checked and its lines found before the set is locked: threads reading other files
   // do that work side by side.
-  std::optional<BadByte> bad = FirstBadByte(text);
+  // A text read from disk that a CheckedTextsScope on this thread knows was checked before.
+  bool known = keep_first && current_checked_texts != nullptr && current_checked_texts->Knows(path, text);
+  std::optional<BadByte> bad = known ? std::nullopt : FirstBadByte(text);
   auto file = std::make_unique<SourceFile>(path, std::move(text));
   file->checked_ = !bad;
   std::lock_guard<std::mutex> guard(lock_.mutex);

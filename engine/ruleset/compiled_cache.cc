@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "base/byte_archive.h"
+#include "base/checked_texts.h"
 #include "base/content_hash.h"
 #include "base/folder_files.h"
 #include "ruleset/compiled_form.h"
@@ -28,7 +29,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The first bytes of a kept file; the number changes whenever what follows is laid out otherwise.
-constexpr std::string_view kMagic = "rulecraft compiled ruleset 1\n";
+constexpr std::string_view kMagic = "rulecraft compiled ruleset 2\n";
 
 // The file that holds this code (the program, or librulecraft.so), by device, inode, size and
 // modification time: a rebuilt engine never reads what an older one kept. nullopt when unknown.
@@ -84,11 +85,12 @@ struct Entry {
   std::string key;
   std::vector<std::string> layer_directories;
   std::vector<std::pair<std::string, uint64_t>> files;  // path, ContentHash of the text
+  std::vector<uint8_t> checked;  // per file, 1 when its text was found to be UTF-8 text
 };
 
 template <class Archive>
 void Io(Archive& archive, Entry& entry) {
-  archive(entry.key, entry.layer_directories, entry.files);
+  archive(entry.key, entry.layer_directories, entry.files, entry.checked);
 }
 
 // A regular file mapped into memory, read only, for as long as this lives (its bytes are not
@@ -133,12 +135,14 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
   std::string_view form = reader.Bytes(reader.Count());  // read in place
   if (reader.failed() || !reader.AtEnd() || entry.key != key) return std::nullopt;
   std::vector<std::string> listed = LayerFiles(entry.layer_directories);
-  if (listed.size() != entry.files.size()) return std::nullopt;
+  if (listed.size() != entry.files.size() || entry.checked.size() != entry.files.size()) return std::nullopt;
   for (size_t i = 0; i < listed.size(); ++i) {
     if (listed[i] != entry.files[i].first) return std::nullopt;  // a file added, gone or renamed
   }
   // Each file is read into `sources` as the load reads it (so that `sources` reads it again
-  // once it changes on disk), and its text compared.
+  // once it changes on disk), and its text compared; a text that hashes as the one checked when
+  // it was kept is not checked again.
+  CheckedTextsScope known(entry.files, entry.checked);
   Diagnostics unused;  // a file that cannot be read now is reported by the load from source
   for (const auto& [file_path, hash] : entry.files) {
     const SourceFile* file = sources.Read(file_path, unused);
@@ -185,6 +189,7 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
     const SourceFile* file = sources.Find(file_path);
     if (file == nullptr) return;  // added while it loaded
     entry.files.emplace_back(std::move(file_path), ContentHash(file->text()));
+    entry.checked.push_back(file->checked() ? 1 : 0);
   }
   std::vector<std::string> pointed_into;
   std::string form = WriteCompiledForm(ruleset, &pointed_into);

@@ -1,0 +1,139 @@
+// SourceSet::Read (rulecraft/source.h) against a plain reference, and CheckedTextsScope
+// (base/checked_texts.h): a text known checked is kept as one checking would keep it.
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "base/checked_texts.h"
+#include "base/content_hash.h"
+#include "rulecraft/diagnostic.h"
+#include "rulecraft/source.h"
+#include "temp_folder.h"
+
+namespace rulecraft {
+namespace {
+
+namespace fs = std::filesystem;
+using testing_files::TempFolder;
+using testing_files::WriteFile;
+
+// The whole file through std::ifstream, without a leading byte-order mark: what Read must keep.
+std::string ReferenceText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream whole;
+  whole << in.rdbuf();
+  std::string text = whole.str();
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+  return text;
+}
+
+// Texts of many sizes (around the sizes reads are made in) of ASCII, Korean and, for some, a
+// byte that is not text.
+std::vector<std::string> ManyTexts() {
+  std::mt19937 random(15);
+  const std::vector<std::string> pieces = {"rule a(): number = 1\n", "# 전술적 이동\n", "x", "\r\n", "\t",
+                                           "\xEF\xBB\xBF", "  - name: human\n"};
+  std::vector<std::string> texts = {"", "\n", "\xEF\xBB\xBF", "a\x01" "b", "\xC3"};
+  for (size_t size : {1, 15, 16, 17, 255, 4095, 4096, 4097, 65535, 65536, 65537, 200001}) {
+    std::string text;
+    while (text.size() < size) text += pieces[random() % pieces.size()];
+    text.resize(size);  // may cut a Korean character: not text then
+    texts.push_back(text);
+  }
+  return texts;
+}
+
+// What one Read of `path` gives: the text kept and whether it was found checked, or the diagnostics.
+std::string ReadResult(SourceSet& sources, const std::string& path) {
+  Diagnostics diagnostics;
+  const SourceFile* file = sources.Read(path, diagnostics);
+  if (file == nullptr) return "refused " + Render(diagnostics, sources);
+  return std::string(file->checked() ? "checked " : "unchecked ") + file->text();
+}
+
+TEST(SourceRead, ReadsEveryTextAsAPlainReadDoes) {
+  TempFolder temp("source_read");
+  std::vector<std::string> texts = ManyTexts();
+  for (size_t i = 0; i < texts.size(); ++i) {
+    fs::path path = temp.path() / ("file" + std::to_string(i));
+    WriteFile(path, texts[i]);
+    SourceSet sources;
+    Diagnostics diagnostics;
+    const SourceFile* file = sources.Read(path.string(), diagnostics);
+    const SourceFile* kept = sources.Find(path.string());
+    ASSERT_NE(kept, nullptr) << i;
+    EXPECT_EQ(kept->text(), ReferenceText(path)) << i;
+    EXPECT_EQ(file != nullptr, diagnostics.empty()) << i;
+  }
+}
+
+TEST(SourceRead, AFolderAPipeAndAMissingFileAreRefusedAtOnce) {
+  TempFolder temp("source_read_kinds");
+  fs::create_directories(temp.path() / "folder");
+  fs::path pipe = temp.path() / "pipe";
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  SourceSet sources;
+  EXPECT_NE(ReadResult(sources, (temp.path() / "folder").string()).find("expected a file, found a folder"),
+            std::string::npos);
+  EXPECT_NE(ReadResult(sources, pipe.string()).find("found a device, a pipe or a socket"), std::string::npos);
+  EXPECT_NE(ReadResult(sources, (temp.path() / "none").string()).find("it does not exist"), std::string::npos);
+}
+
+TEST(CheckedTexts, ATextKnownCheckedIsKeptAsCheckingKeepsIt) {
+  TempFolder temp("checked_texts");
+  std::vector<std::string> texts = ManyTexts();
+  for (size_t i = 0; i < texts.size(); ++i) {
+    fs::path path = temp.path() / ("file" + std::to_string(i));
+    WriteFile(path, texts[i]);
+    SourceSet plain;
+    std::string checked_by_reading = ReadResult(plain, path.string());
+    if (checked_by_reading.rfind("checked ", 0) != 0) continue;  // only texts a reader found good are kept so
+    std::vector<std::pair<std::string, uint64_t>> known = {{"elsewhere", 1}, {path.string(), ContentHash(ReferenceText(path))}};
+    std::vector<uint8_t> flags = {1, 1};
+    CheckedTextsScope scope(known, flags);
+    SourceSet trusting;
+    EXPECT_EQ(ReadResult(trusting, path.string()), checked_by_reading) << i;
+  }
+}
+
+TEST(CheckedTexts, OtherTextsAndTextsGivenInMemoryAreCheckedAsAlways) {
+  TempFolder temp("checked_texts_other");
+  fs::path path = temp.path() / "bad.rules";
+  std::string bad = "rule a(): number = 1\n\x01\n";
+  WriteFile(path, bad);
+  SourceSet plain;
+  std::string refused = ReadResult(plain, path.string());
+  ASSERT_EQ(refused.rfind("refused ", 0), 0U);
+  std::vector<std::pair<std::string, uint64_t>> wrong_hash = {{path.string(), ContentHash(bad) + 1}};
+  std::vector<uint8_t> flags = {1};
+  {
+    CheckedTextsScope scope(wrong_hash, flags);
+    SourceSet sources;
+    EXPECT_EQ(ReadResult(sources, path.string()), refused);
+  }
+  std::vector<std::pair<std::string, uint64_t>> right_hash = {{path.string(), ContentHash(bad)}};
+  std::vector<uint8_t> not_checked = {0};
+  {
+    CheckedTextsScope scope(right_hash, not_checked);  // kept, but never found to be text
+    SourceSet sources;
+    EXPECT_EQ(ReadResult(sources, path.string()), refused);
+  }
+  {
+    CheckedTextsScope scope(right_hash, flags);
+    SourceSet sources;
+    Diagnostics diagnostics;
+    EXPECT_EQ(sources.AddText(path.string(), bad, diagnostics), nullptr);  // only Read trusts the scope
+  }
+  SourceSet after;  // a scope ended trusts nothing
+  EXPECT_EQ(ReadResult(after, path.string()), refused);
+}
+
+}  // namespace
+}  // namespace rulecraft
