@@ -236,6 +236,7 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
   }
   not_text_.erase(path);
   slot = std::move(file);
+  if (known) current_checked_texts->Vouched(slot.get());
   if (!bad) return slot.get();
   auto at = static_cast<uint32_t>(bad->offset);
   // The file stays for the caret to show the line; reading it again reports it again.

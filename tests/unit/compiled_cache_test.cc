@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/folder_files.h"
 #include "repository_files.h"
 #include "temp_folder.h"
 #include "rulecraft/diagnostic.h"
@@ -235,6 +236,35 @@ TEST(CompiledCache, ABrokenKeptFileIsPassedOverAndAFileNotKeptIsNeverReplaced) {
   EXPECT_NE(blocked.diagnostics.find("warning[cache-not-written]"), std::string::npos) << blocked.diagnostics;
   EXPECT_EQ(testing_files::ReadFile(kept), "my own notes\n");
   EXPECT_EQ(std::distance(fs::directory_iterator(cache), fs::directory_iterator()), 1);  // no leftover part file
+}
+
+TEST(CompiledCache, AKeptLoadHoldsEveryFileAsALoadFromSourceDoes) {
+  // The kept path does not check a text again that hashes as the one checked when it was kept:
+  // each file must still be held with the same text, lines and verdict as a load from source.
+  TempFolder temp("compiled_cache_files");
+  fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
+  fs::path cache = temp.path() / "cache";
+  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
+  SourceSet from_source;
+  Diagnostics diagnostics;
+  ASSERT_TRUE(ruleset::LoadRuleset(dnd35.string(), from_source, diagnostics).has_value());
+  SourceSet kept;
+  bool used_kept = false;
+  ASSERT_TRUE(ruleset::LoadRulesetCached(dnd35.string(), cache.string(), kept, diagnostics, {}, &used_kept));
+  ASSERT_TRUE(used_kept);
+  ASSERT_TRUE(diagnostics.empty());
+  std::vector<std::string> paths = {JoinPath(dnd35.string(), "ruleset.rules"), JoinPath(dnd35.string(), "movement.rules"),
+                                    JoinPath(JoinPath(dnd35.string(), "tables"), "speeds.yaml")};
+  for (const std::string& path : paths) {
+    const SourceFile* a = from_source.Find(path);
+    const SourceFile* b = kept.Find(path);
+    ASSERT_NE(a, nullptr) << path;
+    ASSERT_NE(b, nullptr) << path;
+    EXPECT_EQ(b->text(), a->text()) << path;
+    EXPECT_TRUE(b->checked()) << path;
+    EXPECT_EQ(b->LineCount(), a->LineCount()) << path;
+    EXPECT_EQ(b->Line(2), a->Line(2)) << path;
+  }
 }
 
 TEST(CompiledCache, ALoadThatReportsAnythingIsNotKept) {

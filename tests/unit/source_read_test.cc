@@ -100,6 +100,7 @@ TEST(CheckedTexts, ATextKnownCheckedIsKeptAsCheckingKeepsIt) {
     CheckedTextsScope scope(known, flags);
     SourceSet trusting;
     EXPECT_EQ(ReadResult(trusting, path.string()), checked_by_reading) << i;
+    EXPECT_TRUE(scope.VouchedFor(trusting.Find(path.string()))) << i;
   }
 }
 
@@ -117,6 +118,7 @@ TEST(CheckedTexts, OtherTextsAndTextsGivenInMemoryAreCheckedAsAlways) {
     CheckedTextsScope scope(wrong_hash, flags);
     SourceSet sources;
     EXPECT_EQ(ReadResult(sources, path.string()), refused);
+    EXPECT_FALSE(scope.VouchedFor(sources.Find(path.string())));
   }
   std::vector<std::pair<std::string, uint64_t>> right_hash = {{path.string(), ContentHash(bad)}};
   std::vector<uint8_t> not_checked = {0};
