@@ -216,9 +216,8 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
     return nullptr;
   }
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
-  // The text is checked and its lines found before the set is locked: threads reading other files
-  // do that work side by side.
-  // A text read from disk that a CheckedTextsScope on this thread knows was checked before.
+  // The text is checked (unless a CheckedTextsScope on this thread knows it was checked before)
+  // and its lines found before the set is locked: threads reading other files work side by side.
   bool known = keep_first && current_checked_texts != nullptr && current_checked_texts->Knows(path, text);
   std::optional<BadByte> bad = known ? std::nullopt : FirstBadByte(text);
   auto file = std::make_unique<SourceFile>(path, std::move(text));
