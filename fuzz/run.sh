@@ -5,9 +5,10 @@
 # target's whole run, the replay of its seeds and corpus included, takes SECONDS: libFuzzer stops
 # mutating at SECONDS from its start, and a replay still going then is interrupted (the seeds are
 # replayed in a random order, so each run replays a different part of a corpus too big for it).
-# Exits 1 at the first target that finds a crash, a hang (10 s), a leak or a sanitizer report; the
-# input is left in BUILD_DIR/fuzz-work/ to be added to fuzz/regressions/<target>/. Prints each
-# target's wall time, runs and whether its replay finished.
+# Targets run side by side, one per core (FUZZ_JOBS). Exits 1 after the round in which a target
+# finds a crash, a hang (10 s), a leak or a sanitizer report; the input is left in
+# BUILD_DIR/fuzz-work/ to be added to fuzz/regressions/<target>/. Prints each target's wall time,
+# runs and whether its replay finished.
 set -eu
 [ $# -ge 2 ] || { echo "usage: fuzz/run.sh BUILD_DIR SECONDS [target ...]" >&2; exit 2; }
 build=$(cd "$1" && pwd)
@@ -66,15 +67,16 @@ seed() {
   if [ -d "fuzz/regressions/$1" ]; then cp fuzz/regressions/"$1"/* "$seeds/" 2>/dev/null || true; fi
 }
 
-summary=""
-for target in $targets; do
+# fuzz TARGET: runs TARGET for SECONDS, prints its log's end and writes its one-line summary to
+# $work/TARGET.summary; returns 1 if it found something.
+fuzz() {
+  target=$1
   seed "$target"
   corpus=$work/$target-corpus
   mkdir -p "$corpus"
   touch "$work/$target.started"
   dict=""
   [ "$target" = rules ] && dict="-dict=$source_dir/fuzz/rules.dict"
-  echo "fuzz: $target for ${seconds}s"
   log=$work/$target.log
   status=0
   started=$(date +%s)
@@ -86,21 +88,51 @@ for target in $targets; do
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 -prefer_small=0 \
       -print_final_stats=1 -artifact_prefix="$work/$target-" >"$log" 2>&1 || status=$?
   wall=$(( $(date +%s) - started ))
-  tail -n 40 "$log"
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   seeds=$(sed -n 's/^INFO: seed corpus: files: \([0-9]*\).*/\1/p' "$log" | head -n 1)
   if grep -aq INITED "$log"; then replay="replayed all ${seeds:-0} inputs, then mutated"
   elif [ "$status" -eq 124 ]; then replay="replay of ${seeds:-0} inputs cut at the limit"
   else replay="stopped during the replay"; fi
   line="$target: ${wall} s wall, ${runs:-?} runs, $replay"
-  echo "fuzz: $line"
-  summary="$summary
-  $line"
+  echo "$line" > "$work/$target.summary"
   finding=$(find "$work" -maxdepth 1 -newer "$work/$target.started" \( -name "$target-crash-*" -o \
                -name "$target-timeout-*" -o -name "$target-leak-*" -o -name "$target-oom-*" \) -print)
   if [ -n "$finding" ] || { [ "$status" -ne 0 ] && [ "$status" -ne 124 ]; }; then
-    echo "fuzz: $target found a crash, a hang, a leak or a sanitizer report (exit $status); its input is in $work/" >&2
-    exit 1
+    { tail -n 40 "$log"
+      echo "fuzz: $target found a crash, a hang, a leak or a sanitizer report (exit $status); its input is in $work/"
+    } >&2
+    return 1
   fi
+  tail -n 40 "$log"
+  echo "fuzz: $line"
+}
+
+# The targets run FUZZ_JOBS at a time (default: one per core; each target is one process on one
+# core), in rounds: a round's targets start together and the next round starts when all are done.
+jobs=${FUZZ_JOBS:-$(nproc)}
+mkdir -p "$work"
+found=0
+set -- $targets
+while [ $# -gt 0 ]; do
+  round=""
+  while [ $# -gt 0 ] && [ "$(echo $round | wc -w)" -lt "$jobs" ]; do
+    round="$round $1"
+    shift
+  done
+  echo "fuzz:$round for ${seconds}s each, at once"
+  for target in $round; do
+    fuzz "$target" > "$work/$target.out" 2>&1 &
+  done
+  wait
+  for target in $round; do
+    cat "$work/$target.out"
+    if grep -q "^fuzz: $target found" "$work/$target.out"; then found=1; fi
+  done
+  [ "$found" -eq 0 ] || exit 1
+done
+summary=""
+for target in $targets; do
+  summary="$summary
+  $(cat "$work/$target.summary")"
 done
 echo "fuzz: every target ran without a finding:$summary"
