@@ -181,7 +181,7 @@ TEST(YamlTree, IsNameAgreesWithTheCharacterClassReference) {
   };
   std::vector<std::string> texts = {"", "a", "_", "snake_case2", "Upper", "2nd", "a-b", "a b", "é", "abc\xC3"};
   for (int first = 0; first < 256; ++first) {
-    for (int second : {-1, 'a', '0', '_', 'Z', 0x80, 0xFF, ' '}) {
+    for (int second : std::vector<int>{-1, 'a', '0', '_', 'Z', 0x80, 0xFF, ' '}) {
       std::string text(1, static_cast<char>(first));
       if (second >= 0) text += static_cast<char>(second);
       texts.push_back(text);
