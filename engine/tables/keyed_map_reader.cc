@@ -78,11 +78,6 @@ void KeyedMapReader::Start(const Node& map) {
   }
 }
 
-Node KeyedMapReader::Peek(uint32_t slot) const {
-  uint32_t entry = first_[slot];
-  return entry == KeyNames::kNone ? Node::Undefined() : entries_[entry].value;
-}
-
 bool KeyedMapReader::Check(const char* what_format, std::string_view first, std::string_view second) {
   what_format_ = what_format;
   what_first_ = first;
@@ -106,13 +101,6 @@ bool KeyedMapReader::Check(const char* what_format, std::string_view first, std:
     }
   }
   return true;
-}
-
-Node KeyedMapReader::Optional(uint32_t slot) {
-  asked_.push_back(slot);
-  asked_slots_[slot] = 1;
-  if (!ok_) return Node::Undefined();
-  return Peek(slot);
 }
 
 Node KeyedMapReader::Required(uint32_t slot) {

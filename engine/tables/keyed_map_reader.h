@@ -45,7 +45,10 @@ class KeyedMapReader {
   void Start(const Node& map);
   // The value of the first entry whose key is a scalar of this slot's name, without asking for
   // it (as yaml::Get); undefined when there is none or the node is no mapping.
-  Node Peek(uint32_t slot) const;
+  Node Peek(uint32_t slot) const {
+    uint32_t entry = first_[slot];
+    return entry == KeyNames::kNone ? Node::Undefined() : entries_[entry].value;
+  }
   // Names the mapping in messages, `what_format` (a fmt format string such as "row '{}' of
   // table '{}'") with `first` and `second`, formatted only when a message is written (the texts
   // must outlive the reading); then reports a node that is no mapping, or each key given twice.
@@ -53,7 +56,12 @@ class KeyedMapReader {
   bool Check(const char* what_format, std::string_view first, std::string_view second);
 
   // The value for the slot's key, or an undefined node when absent.
-  Node Optional(uint32_t slot);
+  Node Optional(uint32_t slot) {
+    asked_.push_back(slot);
+    asked_slots_[slot] = 1;
+    if (!ok_) return Node::Undefined();
+    return Peek(slot);
+  }
   // The same; reports a missing-key error when absent.
   Node Required(uint32_t slot);
   // Reports every key that was never asked for, suggesting the closest asked-for name.

@@ -33,12 +33,13 @@ uint32_t OffsetOf(const SourceFile& file, const YAML::Mark& mark) {
   return file.OffsetOf(static_cast<uint32_t>(mark.line + 1), static_cast<uint32_t>(mark.column + 1));
 }
 
+// A lower_snake_case name: a lowercase ASCII letter or '_', then those and digits (what
+// std::islower and std::isdigit accept in the "C" locale rulecraft runs in, without their calls).
 bool IsIdentifier(std::string_view text) {
-  if (text.empty() || !(std::islower(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
+  auto lower = [](char c) { return (c >= 'a' && c <= 'z') || c == '_'; };
+  if (text.empty() || !lower(text[0])) return false;
   for (char c : text) {
-    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_')) {
-      return false;
-    }
+    if (!(lower(c) || (c >= '0' && c <= '9'))) return false;
   }
   return true;
 }

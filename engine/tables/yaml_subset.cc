@@ -17,14 +17,31 @@ struct Outside {};
 // The bytes a block plain scalar's scan stops at or notes (kStops), and those that may steer
 // the text checks before reading (yaml_limits.h's TooDeepAt, yaml_mistakes.h's
 // FindLayoutMistake) when they stand inside a plain scalar (kSteers).
+// Also the bytes no plain scalar starts with (kIndicator), those a flow plain scalar ends at
+// (kFlowStops), those after which a quote or opening bracket opens one for the text checks
+// (kOpensAfter), and those a one-line quoted scalar's scan stops at (kQuoteStops): one lookup a
+// byte where a search of a short list of characters would be a call.
 constexpr uint8_t kStops = 1;
 constexpr uint8_t kSteers = 2;
+constexpr uint8_t kIndicator = 4;
+constexpr uint8_t kFlowStops = 8;
+constexpr uint8_t kOpensAfter = 16;
+constexpr uint8_t kQuoteStops = 32;
 constexpr std::array<uint8_t, 256> kPlainBytes = [] {
   std::array<uint8_t, 256> bytes{};
-  for (char c : std::string_view("\n:#")) bytes[static_cast<unsigned char>(c)] |= kStops;
-  for (char c : std::string_view("'\"[]{}|>")) bytes[static_cast<unsigned char>(c)] |= kSteers;
+  auto mark = [&](std::string_view chars, uint8_t kind) {
+    for (char c : chars) bytes[static_cast<unsigned char>(c)] |= kind;
+  };
+  mark("\n:#", kStops);
+  mark("'\"[]{}|>", kSteers);
+  mark(",[]{}#&*!|>'\"%@`?:", kIndicator);
+  mark(",?[]{}:", kFlowStops);
+  mark(" \n:-?,[{", kOpensAfter);
+  mark("\n\\'\"", kQuoteStops);
   return bytes;
 }();
+
+bool Is(char c, uint8_t kind) { return (kPlainBytes[static_cast<unsigned char>(c)] & kind) != 0; }
 
 bool IsBlank(char c) { return c == ' ' || c == '\n'; }
 
@@ -117,7 +134,7 @@ class Reader {
         steering_ = true;
       } else if (c == '\'' || c == '"' || c == '[' || c == '{') {
         char before = at > 0 ? text_[at - 1] : '\n';
-        if (std::string_view(" \n:-?,[{").find(before) != std::string_view::npos) steering_ = true;
+        if (Is(before, kOpensAfter)) steering_ = true;
       }
     }
   }
@@ -182,14 +199,16 @@ class Reader {
 
   bool IsSequenceEntry() const { return At(pos_) == '-' && IsBlank(At(pos_ + 1)); }
 
+  // Whether the byte at `at` cannot start a plain scalar: a blank, an indicator, or "- ".
+  bool CannotStartPlain(size_t at) const {
+    char first = At(at);
+    return IsBlank(first) || Is(first, kIndicator) || (first == '-' && IsBlank(At(at + 1)));
+  }
+
   // The end of a block plain scalar starting at `begin`: the first ': ', ' #' or line end.
   // `steers`, when given, is set to whether a byte NoteSteering looks at stands before it.
   size_t ScanBlockPlain(size_t begin, bool* steers = nullptr) const {
-    char first = At(begin);
-    if (IsBlank(first) || std::string_view(",[]{}#&*!|>'\"%@`?:").find(first) != std::string_view::npos ||
-        (first == '-' && IsBlank(At(begin + 1)))) {
-      throw Outside{};
-    }
+    if (CannotStartPlain(begin)) throw Outside{};
     size_t at = begin;
     bool steering_byte = false;
     for (; at < text_.size(); ++at) {
@@ -209,19 +228,24 @@ class Reader {
   }
 
   // The end of a flow plain scalar starting at `begin`: the first of ',?[]{}:'.
-  size_t ScanFlowPlain(size_t begin) const {
-    char first = At(begin);
-    if (IsBlank(first) || std::string_view(",[]{}#&*!|>'\"%@`?:").find(first) != std::string_view::npos ||
-        (first == '-' && IsBlank(At(begin + 1)))) {
-      throw Outside{};
-    }
+  // `steers` is set to whether a byte NoteSteering looks at stands before it.
+  size_t ScanFlowPlain(size_t begin, bool& steers) const {
+    if (CannotStartPlain(begin)) throw Outside{};
     size_t at = begin;
+    bool steering_byte = false;
     for (; at < text_.size(); ++at) {
       char c = text_[at];
+      uint8_t kind = kPlainBytes[static_cast<unsigned char>(c)];
+      if (!(kind & (kFlowStops | kStops | kSteers))) continue;  // ':' is both of the first
+      if (kind & kFlowStops) break;  // '[', ']', '{', '}' steer too, but end the scalar first
+      if (kind & kSteers) {
+        steering_byte = true;
+        continue;
+      }
       if (c == '\n' || (c == '#' && text_[at - 1] == ' ')) throw Outside{};
-      if (std::string_view(",?[]{}:").find(c) != std::string_view::npos) break;
     }
     if (at >= text_.size()) throw Outside{};
+    steers = steering_byte;
     return at;
   }
 
@@ -232,11 +256,7 @@ class Reader {
 
   // Whether the line from pos_ starts with a plain key and ': ' (or ':' at the line's end).
   bool LooksLikeKey() const {
-    char first = At(pos_);
-    if (IsBlank(first) || std::string_view(",[]{}#&*!|>'\"%@`?:").find(first) != std::string_view::npos ||
-        (first == '-' && IsBlank(At(pos_ + 1)))) {
-      return false;
-    }
+    if (CannotStartPlain(pos_)) return false;
     size_t end = ScanBlockPlain(pos_);
     return end < text_.size() && text_[end] == ':';
   }
@@ -358,6 +378,7 @@ class Reader {
     size_t at = pos_ + 1;
     for (;; ++at) {
       char c = At(at);
+      if (!Is(c, kQuoteStops)) continue;
       if (c == '\n' || (quote == '"' && c == '\\')) throw Outside{};
       if (c != quote) continue;
       if (quote == '\'' && At(at + 1) == '\'') {
@@ -413,10 +434,11 @@ class Reader {
     } else if (c == '"' || c == '\'') {
       Quoted();
     } else {
-      size_t end = ScanFlowPlain(pos_);
+      bool steers = false;
+      size_t end = ScanFlowPlain(pos_, steers);
       if (text_[end] == ':' || text_[end] == '?') throw Outside{};
       size_t value_end = TrimEnd(pos_, end);
-      NoteSteering(pos_, value_end);
+      if (steers) NoteSteering(pos_, value_end);  // else it has no byte to note
       AddPlain(pos_, value_end);
       pos_ = end;
     }
@@ -456,10 +478,11 @@ class Reader {
           if (At(pos_) != ':' || At(pos_ + 1) != ' ') throw Outside{};
           ++pos_;
         } else {
-          size_t end = ScanFlowPlain(pos_);
+          bool steers = false;
+          size_t end = ScanFlowPlain(pos_, steers);
           if (text_[end] != ':' || At(end + 1) != ' ') throw Outside{};
           size_t key_end = TrimEnd(pos_, end);
-          NoteSteering(pos_, key_end);
+          if (steers) NoteSteering(pos_, key_end);  // else it has no byte to note
           AddPlain(pos_, key_end);
           pos_ = end + 1;
         }

@@ -23,55 +23,9 @@ const std::string kTags[] = {"", "?", "!"};
 
 }  // namespace
 
-bool Node::IsNull() const { return !undefined_ && (tree_ == nullptr || tree_->nodes_[index_].type == Tree::Type::kNull); }
-bool Node::IsScalar() const { return tree_ != nullptr && tree_->nodes_[index_].type == Tree::Type::kScalar; }
-bool Node::IsSequence() const { return tree_ != nullptr && tree_->nodes_[index_].type == Tree::Type::kSequence; }
-bool Node::IsMap() const { return tree_ != nullptr && tree_->nodes_[index_].type == Tree::Type::kMap; }
-
-std::string_view Node::Scalar() const {
-  if (tree_ == nullptr) return {};
-  return tree_->nodes_[index_].scalar;  // empty but for a scalar
-}
-
 const std::string& Node::Tag() const {
   if (tree_ == nullptr) return kTags[0];
   return kTags[static_cast<size_t>(tree_->nodes_[index_].tag)];
-}
-
-YAML::Mark Node::Mark() const { return tree_ == nullptr ? YAML::Mark::null_mark() : tree_->nodes_[index_].mark; }
-
-size_t Node::size() const {
-  if (tree_ == nullptr) return 0;
-  const Tree::Entry& entry = tree_->nodes_[index_];
-  if (entry.type == Tree::Type::kMap) return entry.kids_count / 2;
-  return entry.type == Tree::Type::kSequence ? entry.kids_count : 0;
-}
-
-NodeIterator Node::begin() const {
-  if (tree_ == nullptr) return NodeIterator(nullptr, 0, 1);
-  const Tree::Entry& entry = tree_->nodes_[index_];
-  return NodeIterator(tree_, entry.kids_begin, entry.type == Tree::Type::kMap ? 2 : 1);
-}
-
-NodeIterator Node::end() const {
-  if (tree_ == nullptr) return NodeIterator(nullptr, 0, 1);
-  const Tree::Entry& entry = tree_->nodes_[index_];
-  bool collection = entry.type == Tree::Type::kMap || entry.type == Tree::Type::kSequence;
-  return NodeIterator(tree_, entry.kids_begin + (collection ? entry.kids_count : 0), 1);
-}
-
-NodeEntry NodeIterator::operator*() const {
-  NodeEntry entry;
-  if (step_ == 2) {
-    entry.undefined_ = true;  // a mapping's entry is its two nodes, not one
-    entry.first = Node(tree_, tree_->kids_[position_]);
-    entry.second = Node(tree_, tree_->kids_[position_ + 1]);
-  } else {
-    static_cast<Node&>(entry) = Node(tree_, tree_->kids_[position_]);
-    entry.first = Node::Undefined();
-    entry.second = Node::Undefined();
-  }
-  return entry;
 }
 
 void Tree::Close() {

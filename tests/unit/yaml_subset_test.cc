@@ -129,6 +129,9 @@ TEST(YamlSubset, TextsInsideTheSubset) {
       // Quoted keys of flow mappings: a scenario map's legend.
       "map:\n  legend: { \".\": open, \"#\": wall, \"~\": difficult, 'x': y, '''': q }\n",
       "a: [{ \"k\": v }, { \"\": e, 'it''s': [1] }]\n",
+      // The bytes each scan looks up in its table: '#' inside a word, a backslash in single quotes,
+      // a quote of the other kind, an indicator inside a plain scalar.
+      "a: [x#y, 'back\\slash', \"it's\", 'say \"hi\"', a-b, c!d, e%f]\nb: x#y @z\n",
   };
   for (const std::string& text : texts) {
     EXPECT_TRUE(ExpectSameEvents(text, "text")) << "refused:\n" << text;
@@ -177,6 +180,9 @@ TEST(YamlSubset, TextsOutsideTheSubsetAreRefused) {
       "a: {\"b\" : c}\n",
       "a: {\"b\\n\": c}\n",
       "a: {\"b\n  c\": d}\n",
+      "a: [x #y]\n",
+      "a: [@x]\n",
+      "a: {b: `c}\n",
   };
   for (size_t i = 0; i < texts.size(); ++i) {
     // Some of these are valid YAML and some are not; either way yaml-cpp must read them.

@@ -2,6 +2,7 @@
 // text, the diagnostics yaml::Parse gives, and a tree whose every node answers as yaml-cpp's
 // node does (type, scalar, tag, mark, span, description, entries in order): checked on every
 // YAML file of the repository and on many small edits of them, mistakes included.
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -164,6 +165,29 @@ TEST(YamlTree, AMissingNodeIsUndefinedAndADefaultOneNull) {
   EXPECT_EQ(null.Tag(), "");
   EXPECT_TRUE(null.Mark().is_null());
   EXPECT_EQ(null.begin(), null.end());
+}
+
+// IsName (what ReadName accepts) against the plain reference it replaced: a first byte that
+// std::islower accepts or '_', then those, std::isdigit's and '_' (the "C" locale).
+TEST(YamlTree, IsNameAgreesWithTheCharacterClassReference) {
+  auto reference = [](std::string_view text) {
+    if (text.empty() || !(std::islower(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
+    for (char c : text) {
+      if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_')) {
+        return false;
+      }
+    }
+    return true;
+  };
+  std::vector<std::string> texts = {"", "a", "_", "snake_case2", "Upper", "2nd", "a-b", "a b", "é", "abc\xC3"};
+  for (int first = 0; first < 256; ++first) {
+    for (int second : std::vector<int>{-1, 'a', '0', '_', 'Z', 0x80, 0xFF, ' '}) {
+      std::string text(1, static_cast<char>(first));
+      if (second >= 0) text += static_cast<char>(second);
+      texts.push_back(text);
+    }
+  }
+  for (const std::string& text : texts) EXPECT_EQ(IsName(text), reference(text)) << text;
 }
 
 }  // namespace
