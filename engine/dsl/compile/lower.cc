@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <memory>
@@ -161,7 +162,7 @@ class Lowerer {
   static bool IsColumn(const std::string& name, std::string_view column) {
     if (name.size() != column.size()) return false;
     if (column.empty()) return true;
-    return name[0] == column[0] && std::string_view(name) == column;
+    return name[0] == column[0] && std::memcmp(name.data(), column.data(), column.size()) == 0;
   }
 
   // Which rows of `table` name footnotes (have a `notes` cell), found once per table rather than
