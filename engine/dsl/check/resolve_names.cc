@@ -5,13 +5,12 @@
 
 #include "base/suggest.h"
 #include "dsl/check/environment.h"
+#include "dsl/check/is_word.h"
 #include "dsl/check/passes.h"
 #include "dsl/check/table_index.h"
 
 namespace rulecraft::check {
 namespace {
-
-using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -93,7 +92,7 @@ class Resolver {
 
   // `super(…)` in an override calls the rule it replaces.
   bool ResolveSuper(Expr& node) {
-    if (node.text != "super"sv) return false;
+    if (!IsWord(node.text, "super")) return false;
     if (!rule_.replaces.empty()) {
       Bind(node, BindingKind::kRule, rule_.replaces, context_.module.Find(rule_.replaces));
       calls_.push_back(node.binding.index);
@@ -127,7 +126,7 @@ class Resolver {
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
       Expr& arg = *node.operands[i];
-      if (node.text == "bonus"sv && i == 1 && arg.kind == ExprKind::kName) {
+      if (IsWord(node.text, "bonus") && i == 1 && arg.kind == ExprKind::kName) {
         ResolveBonusType(arg);
       } else {
         Resolve(arg);
@@ -173,11 +172,11 @@ class Resolver {
       Expr& arg = *node.operands[i];
       // has(prone), bonuses(speed), level(monk): the argument is a name of its own kind, not a
       // variable; condition_bonuses(column, type): a column of `conditions`, then a bonus type.
-      bool named = node.text == "has"sv || node.text == "bonuses"sv || node.text == "any_condition"sv ||
-                   node.text == "level"sv || (node.text == "condition_bonuses"sv && i == 1);
+      bool named = IsWord(node.text, "has") || IsWord(node.text, "bonuses") || IsWord(node.text, "any_condition") ||
+                   IsWord(node.text, "level") || (IsWord(node.text, "condition_bonuses") && i == 1);
       if (named && arg.kind == ExprKind::kName) {
         Bind(arg, BindingKind::kFlag, arg.text, -1);
-      } else if (node.text == "condition_bonuses"sv && i == 2 && arg.kind == ExprKind::kName) {
+      } else if (IsWord(node.text, "condition_bonuses") && i == 2 && arg.kind == ExprKind::kName) {
         ResolveBonusType(arg);
       } else {
         Resolve(arg);
