@@ -18,7 +18,7 @@ using ast::ExprKind;
 
 // One name visible in a rule body: a parameter or a `let`, named by the rule's AST.
 struct ScopeName {
-  std::string_view name;
+  const std::string* name;  // the parameter's or the let node's, which outlive the scope
   BindingKind kind = BindingKind::kParam;
   int index = 0;
 };
@@ -29,16 +29,17 @@ struct Scope {
 
   const ScopeName* Find(std::string_view name) const {
     for (auto it = names.rbegin(); it != names.rend(); ++it) {
-      if (it->name == name) return &*it;
+      if (*it->name == name) return &*it;
     }
     return nullptr;
   }
 };
 
-// Binds `node` in place (its binding's name keeps its storage).
-void Bind(Expr& node, BindingKind kind, std::string_view name, int index) {
+// Binds `node` in place (its binding's name keeps its storage; copied from a string, which costs
+// less than assigning a view's bytes).
+void Bind(Expr& node, BindingKind kind, const std::string& name, int index) {
   node.binding.kind = kind;
-  node.binding.name.assign(name);
+  node.binding.name = name;
   node.binding.index = index;
 }
 
@@ -56,7 +57,7 @@ class Resolver {
         context_.diagnostics.Error("duplicate-name", param.span,
                                    fmt::format("parameter '{}' is named twice", param.name));
       }
-      scope_.names.push_back({param.name, BindingKind::kParam, static_cast<int>(i)});
+      scope_.names.push_back({&param.name, BindingKind::kParam, static_cast<int>(i)});
     }
     Resolve(*rule_.body);
     rule_.locals = locals_;
@@ -66,14 +67,14 @@ class Resolver {
  private:
   std::vector<std::string> VisibleNames() const {
     std::vector<std::string> names;
-    for (const ScopeName& name : scope_.names) names.emplace_back(name.name);
+    for (const ScopeName& name : scope_.names) names.push_back(*name.name);
     for (const auto& [name, table] : context_.tables.all()) names.push_back(name);
     return names;
   }
 
   void ResolveName(Expr& node) {
     if (const ScopeName* name = scope_.Find(node.text)) {
-      Bind(node, name->kind, name->name, name->index);
+      Bind(node, name->kind, *name->name, name->index);
       return;
     }
     if (tables_.Find(node.text) != nullptr) {
@@ -198,7 +199,7 @@ class Resolver {
       case ExprKind::kLet: {
         Resolve(*node.operands[0]);
         int slot = static_cast<int>(rule_.params.size()) + locals_++;
-        scope_.names.push_back({node.text, BindingKind::kLocal, slot});
+        scope_.names.push_back({&node.text, BindingKind::kLocal, slot});
         Bind(node, BindingKind::kLocal, node.text, slot);
         Resolve(*node.operands[1]);
         scope_.names.pop_back();
