@@ -4,14 +4,13 @@
 
 #include "base/suggest.h"
 #include "dsl/check/environment.h"
+#include "dsl/check/is_word.h"
 #include "dsl/check/passes.h"
 #include "dsl/check/table_index.h"
 #include "tables/schema.h"
 
 namespace rulecraft::check {
 namespace {
-
-using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -27,8 +26,8 @@ const char* kMapColumn = "@map";
 // Units of the bonus targets a scenario may give (`creature.bonuses(speed)`): speed, attack,
 // ac, and a row of the ruleset's `skills` table (a skill check modifier).
 std::optional<Unit> BonusTargetUnit(const std::string& target, const tables::TableSet& tables) {
-  if (target == "speed"sv) return Unit::kLength;
-  if (target == "attack"sv || target == "ac"sv) return Unit::kNone;
+  if (IsWord(target, "speed")) return Unit::kLength;
+  if (IsWord(target, "attack") || IsWord(target, "ac")) return Unit::kNone;
   const tables::Table* skills = tables.Find("skills");
   if (skills != nullptr && skills->Find(target) != nullptr) return Unit::kNone;
   return std::nullopt;
@@ -62,7 +61,7 @@ bool SameKind(const Type& a, const Type& b) {
 bool SameWithUnit(const Type& a, const Type& b) {
   if (!SameKind(a, b)) return false;
   if (a.kind != TypeKind::kQuantity && a.kind != TypeKind::kModifiers) return true;
-  return a.unit == b.unit || a.name == "empty"sv || b.name == "empty"sv;
+  return a.unit == b.unit || IsWord(a.name, "empty") || IsWord(b.name, "empty");
 }
 
 // The type of a table column's cells, as the rules see them.
@@ -240,11 +239,11 @@ class TypeChecker {
                                    node.operands.size()));
       return false;
     };
-    if (name == "floor"sv || name == "ceil"sv || name == "round"sv || name == "abs"sv) {
+    if (IsWord(name, "floor") || IsWord(name, "ceil") || IsWord(name, "round") || IsWord(name, "abs")) {
       if (!arity(1, 1)) return {};
       return Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
     }
-    if (name == "min"sv || name == "max"sv) {
+    if (IsWord(name, "min") || IsWord(name, "max")) {
       if (!arity(2, 16)) return {};
       const Type& first = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       for (size_t i = 1; i < node.operands.size(); ++i) {
@@ -252,12 +251,12 @@ class TypeChecker {
       }
       return first;
     }
-    if (name == "count"sv) {
+    if (IsWord(name, "count")) {
       if (!arity(1, 1)) return {};
       Expect(*node.operands[0], TypeKind::kBool, "a condition");
       return Type::Number();
     }
-    if (name == "bonus"sv) {
+    if (IsWord(name, "bonus")) {
       if (!arity(2, 3)) return {};
       const Type& value = Expect(*node.operands[0], TypeKind::kQuantity, "a number or distance");
       Expr& type = *node.operands[1];
@@ -267,7 +266,7 @@ class TypeChecker {
       if (node.operands.size() == 3) Expect(*node.operands[2], TypeKind::kText, "a source text");
       return Type::Modifiers(value.unit);
     }
-    if (name == "total"sv) {
+    if (IsWord(name, "total")) {
       if (!arity(1, 1)) return {};
       const Type& list = Expect(*node.operands[0], TypeKind::kModifiers, "a list of modifiers");
       return {TypeKind::kQuantity, list.unit, {}};
@@ -282,10 +281,10 @@ class TypeChecker {
       return {};
     }
     const ast::Rule& callee = context_.module.rules[static_cast<size_t>(node.binding.index)];
-    const std::string shown = node.text == "super"sv ? "super" : callee.name;
+    const std::string shown = IsWord(node.text, "super") ? "super" : callee.name;
     if (callee.params.size() != node.operands.size()) {
       Error(node.span, fmt::format("{} '{}' takes {} argument(s), not {}",
-                                   node.text == "super"sv ? "the replaced rule" : "rule", callee.WrittenName(),
+                                   IsWord(node.text, "super") ? "the replaced rule" : "rule", callee.WrittenName(),
                                    callee.params.size(), node.operands.size()));
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
@@ -392,16 +391,16 @@ class TypeChecker {
   }
 
   Type CheckMethod(Expr& node, const RecordKind& record) {
-    if (node.text == "has"sv && record.has_flags) {
+    if (IsWord(node.text, "has") && record.has_flags) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
         Error(node.span, "has() takes one condition or trait name, e.g. mover.has(prone)");
       }
       return Type::Bool();
     }
-    if (node.text == "any_condition"sv && record.has_flags) return CheckAnyCondition(node);
-    if (node.text == "condition_bonuses"sv && record.has_flags) return CheckConditionBonuses(node);
-    if (node.text == "level"sv && record.name == "creature"sv) return CheckLevel(node);
-    if (node.text == "bonuses"sv && record.has_bonuses) {
+    if (IsWord(node.text, "any_condition") && record.has_flags) return CheckAnyCondition(node);
+    if (IsWord(node.text, "condition_bonuses") && record.has_flags) return CheckConditionBonuses(node);
+    if (IsWord(node.text, "level") && IsWord(record.name, "creature")) return CheckLevel(node);
+    if (IsWord(node.text, "bonuses") && record.has_bonuses) {
       if (node.operands.size() != 2 || node.operands[1]->binding.kind != BindingKind::kFlag) {
         Error(node.span, "bonuses() takes what they modify, e.g. mover.bonuses(speed)");
         return {};
@@ -449,7 +448,7 @@ class TypeChecker {
       }
       const tables::Table& table = *found;
       node.binding = {BindingKind::kColumn, target.name, -1};
-      if (node.text == "label"sv || node.text == "name"sv) return Type::Text();
+      if (IsWord(node.text, "label") || IsWord(node.text, "name")) return Type::Text();
       const tables::ColumnSchema* column = table.Column(node.text);  // the schema's or a declared one
       if (column == nullptr) {
         std::vector<std::string> names = {"label", "name"};
@@ -485,7 +484,7 @@ class TypeChecker {
 
   Type CheckBinary(Expr& node) {
     const std::string& op = node.text;
-    if (op == "and"sv || op == "or"sv) {
+    if (IsWord(op, "and") || IsWord(op, "or")) {
       Expect(*node.operands[0], TypeKind::kBool, "a condition");
       Expect(*node.operands[1], TypeKind::kBool, "a condition");
       return Type::Bool();
@@ -493,7 +492,7 @@ class TypeChecker {
     const Type& left = Check(*node.operands[0]);
     const Type& right = Check(*node.operands[1]);
     if (!left.Known() || !right.Known()) return IsComparison(op) ? Type::Bool() : Type{};
-    if (op == "=="sv || op == "!="sv) {
+    if (IsWord(op, "==") || IsWord(op, "!=")) {
       if (!SameKind(left, right) || left.kind == TypeKind::kModifiers || left.kind == TypeKind::kRecord) {
         Error(node.span, fmt::format("cannot compare a {} with a {}", ast::TypeName(left), ast::TypeName(right)));
       }
@@ -507,7 +506,7 @@ class TypeChecker {
       return Type::Bool();
     }
     if (IsOp(op, '+') && left.kind == TypeKind::kModifiers && right.kind == TypeKind::kModifiers) {
-      return left.name == "empty"sv ? right : left;
+      return IsWord(left.name, "empty") ? right : left;
     }
     if (left.kind != TypeKind::kQuantity || right.kind != TypeKind::kQuantity) {
       Error(node.span, fmt::format("'{}' works on numbers and distances, not a {} and a {}", op,
@@ -525,7 +524,7 @@ class TypeChecker {
     result.name = "empty";
     for (size_t i = 0; i < node.operands.size(); ++i) {
       const Type& entry = Expect(*node.operands[i], TypeKind::kModifiers, "a modifier (bonus(…)) or a list of them");
-      if (entry.Known() && result.name == "empty"sv && entry.name != "empty"sv) result = entry;
+      if (entry.Known() && IsWord(result.name, "empty") && !IsWord(entry.name, "empty")) result = entry;
       if (node.conditions[i]) Expect(*node.conditions[i], TypeKind::kBool, "a condition after 'if'");
     }
     return result;
@@ -533,8 +532,8 @@ class TypeChecker {
 
   Type CheckNumber(Expr& node) {
     if (node.unit.empty()) return Type::Number();
-    if (node.unit == "square"sv || node.unit == "squares"sv) node.number *= context_.square_ft;
-    if (node.unit == "mile"sv || node.unit == "miles"sv) node.number *= 5280;
+    if (IsWord(node.unit, "square") || IsWord(node.unit, "squares")) node.number *= context_.square_ft;
+    if (IsWord(node.unit, "mile") || IsWord(node.unit, "miles")) node.number *= 5280;
     node.unit = "ft";
     return Type::Distance();
   }
@@ -558,7 +557,7 @@ class TypeChecker {
       case ExprKind::kMember: return CheckMember(node);
       case ExprKind::kIndex: return CheckIndex(node);
       case ExprKind::kUnary:
-        if (node.text == "not"sv) {
+        if (IsWord(node.text, "not")) {
           Expect(*node.operands[0], TypeKind::kBool, "a condition");
           return Type::Bool();
         }

@@ -3,12 +3,11 @@
 #include <fmt/format.h>
 
 #include "dsl/check/environment.h"
+#include "dsl/check/is_word.h"
 #include "dsl/check/passes.h"
 
 namespace rulecraft::check {
 namespace {
-
-using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -28,7 +27,7 @@ bool IsComparison(std::string_view op) {
 }
 
 bool HasUnit(const Type& type) {
-  return type.kind == TypeKind::kQuantity || (type.kind == TypeKind::kModifiers && type.name != "empty"sv);
+  return type.kind == TypeKind::kQuantity || (type.kind == TypeKind::kModifiers && !IsWord(type.name, "empty"));
 }
 
 const char* UnitWord(Unit unit) { return unit == Unit::kLength ? "a distance" : "a plain number"; }
@@ -97,7 +96,7 @@ class UnitChecker {
   }
 
   void CheckCall(const Expr& node) {
-    if (node.binding.kind == BindingKind::kBuiltin && (node.text == "min"sv || node.text == "max"sv)) {
+    if (node.binding.kind == BindingKind::kBuiltin && (IsWord(node.text, "min") || IsWord(node.text, "max"))) {
       for (size_t i = 1; i < node.operands.size(); ++i) {
         if (!Differ(*node.operands[0], *node.operands[i])) continue;  // the message is made only when needed
         Same(node, *node.operands[0], *node.operands[i], ("take the " + node.text + " of").c_str());
@@ -110,7 +109,7 @@ class UnitChecker {
       const Type& arg = node.operands[i]->type;
       if (HasUnit(param) && HasUnit(arg) && param.unit != arg.unit) {
         Error(node.operands[i]->span, fmt::format("argument {} of '{}' must be {}, not {}", i + 1,
-                                                  node.text == "super"sv ? "super" : callee.name,
+                                                  IsWord(node.text, "super") ? "super" : callee.name,
                                                   UnitWord(param.unit), UnitWord(arg.unit)));
       }
     }

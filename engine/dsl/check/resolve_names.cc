@@ -5,13 +5,12 @@
 
 #include "base/suggest.h"
 #include "dsl/check/environment.h"
+#include "dsl/check/is_word.h"
 #include "dsl/check/passes.h"
 #include "dsl/check/table_index.h"
 
 namespace rulecraft::check {
 namespace {
-
-using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::BindingKind;
 using ast::Expr;
@@ -19,7 +18,7 @@ using ast::ExprKind;
 
 // One name visible in a rule body: a parameter or a `let`, named by the rule's AST.
 struct ScopeName {
-  std::string_view name;
+  const std::string* name;  // the parameter's or the let node's, which outlive the scope
   BindingKind kind = BindingKind::kParam;
   int index = 0;
 };
@@ -30,16 +29,17 @@ struct Scope {
 
   const ScopeName* Find(std::string_view name) const {
     for (auto it = names.rbegin(); it != names.rend(); ++it) {
-      if (it->name == name) return &*it;
+      if (*it->name == name) return &*it;
     }
     return nullptr;
   }
 };
 
-// Binds `node` in place (its binding's name keeps its storage).
-void Bind(Expr& node, BindingKind kind, std::string_view name, int index) {
+// Binds `node` in place (its binding's name keeps its storage; copied from a string, which costs
+// less than assigning a view's bytes).
+void Bind(Expr& node, BindingKind kind, const std::string& name, int index) {
   node.binding.kind = kind;
-  node.binding.name.assign(name);
+  node.binding.name = name;
   node.binding.index = index;
 }
 
@@ -57,7 +57,7 @@ class Resolver {
         context_.diagnostics.Error("duplicate-name", param.span,
                                    fmt::format("parameter '{}' is named twice", param.name));
       }
-      scope_.names.push_back({param.name, BindingKind::kParam, static_cast<int>(i)});
+      scope_.names.push_back({&param.name, BindingKind::kParam, static_cast<int>(i)});
     }
     Resolve(*rule_.body);
     rule_.locals = locals_;
@@ -67,14 +67,14 @@ class Resolver {
  private:
   std::vector<std::string> VisibleNames() const {
     std::vector<std::string> names;
-    for (const ScopeName& name : scope_.names) names.emplace_back(name.name);
+    for (const ScopeName& name : scope_.names) names.push_back(*name.name);
     for (const auto& [name, table] : context_.tables.all()) names.push_back(name);
     return names;
   }
 
   void ResolveName(Expr& node) {
     if (const ScopeName* name = scope_.Find(node.text)) {
-      Bind(node, name->kind, name->name, name->index);
+      Bind(node, name->kind, *name->name, name->index);
       return;
     }
     if (tables_.Find(node.text) != nullptr) {
@@ -93,7 +93,7 @@ class Resolver {
 
   // `super(…)` in an override calls the rule it replaces.
   bool ResolveSuper(Expr& node) {
-    if (node.text != "super"sv) return false;
+    if (!IsWord(node.text, "super")) return false;
     if (!rule_.replaces.empty()) {
       Bind(node, BindingKind::kRule, rule_.replaces, context_.module.Find(rule_.replaces));
       calls_.push_back(node.binding.index);
@@ -127,7 +127,7 @@ class Resolver {
     }
     for (size_t i = 0; i < node.operands.size(); ++i) {
       Expr& arg = *node.operands[i];
-      if (node.text == "bonus"sv && i == 1 && arg.kind == ExprKind::kName) {
+      if (IsWord(node.text, "bonus") && i == 1 && arg.kind == ExprKind::kName) {
         ResolveBonusType(arg);
       } else {
         Resolve(arg);
@@ -173,11 +173,11 @@ class Resolver {
       Expr& arg = *node.operands[i];
       // has(prone), bonuses(speed), level(monk): the argument is a name of its own kind, not a
       // variable; condition_bonuses(column, type): a column of `conditions`, then a bonus type.
-      bool named = node.text == "has"sv || node.text == "bonuses"sv || node.text == "any_condition"sv ||
-                   node.text == "level"sv || (node.text == "condition_bonuses"sv && i == 1);
+      bool named = IsWord(node.text, "has") || IsWord(node.text, "bonuses") || IsWord(node.text, "any_condition") ||
+                   IsWord(node.text, "level") || (IsWord(node.text, "condition_bonuses") && i == 1);
       if (named && arg.kind == ExprKind::kName) {
         Bind(arg, BindingKind::kFlag, arg.text, -1);
-      } else if (node.text == "condition_bonuses"sv && i == 2 && arg.kind == ExprKind::kName) {
+      } else if (IsWord(node.text, "condition_bonuses") && i == 2 && arg.kind == ExprKind::kName) {
         ResolveBonusType(arg);
       } else {
         Resolve(arg);
@@ -199,7 +199,7 @@ class Resolver {
       case ExprKind::kLet: {
         Resolve(*node.operands[0]);
         int slot = static_cast<int>(rule_.params.size()) + locals_++;
-        scope_.names.push_back({node.text, BindingKind::kLocal, slot});
+        scope_.names.push_back({&node.text, BindingKind::kLocal, slot});
         Bind(node, BindingKind::kLocal, node.text, slot);
         Resolve(*node.operands[1]);
         scope_.names.pop_back();

@@ -3,10 +3,10 @@
 #include <cmath>
 #include <string_view>
 
+#include "dsl/check/is_word.h"
+
 namespace rulecraft::compile {
 namespace {
-
-using namespace std::string_view_literals;  // a string compared with a "literal"sv checks its size first
 
 using ast::Expr;
 using ast::ExprKind;
@@ -25,8 +25,8 @@ void FoldBinary(Expr& node) {
   Expr& left = *node.operands[0];
   Expr& right = *node.operands[1];
   const std::string& op = node.text;
-  if ((op == "and"sv || op == "or"sv) && IsBool(left)) {
-    bool decides = op == "and"sv ? !left.boolean : left.boolean;
+  if ((check::IsWord(op, "and") || check::IsWord(op, "or")) && IsBool(left)) {
+    bool decides = check::IsWord(op, "and") ? !left.boolean : left.boolean;
     if (decides) {
       Become(node, std::move(node.operands[0]));
     } else {
@@ -37,18 +37,18 @@ void FoldBinary(Expr& node) {
   if (!IsNumber(left) || !IsNumber(right)) return;
   double a = left.number;
   double b = right.number;
-  bool compare = op == "=="sv || op == "!="sv || op == "<"sv || op == "<="sv || op == ">"sv || op == ">="sv;
+  bool compare = check::IsWord(op, "==") || check::IsWord(op, "!=") || check::IsWord(op, "<") || check::IsWord(op, "<=") || check::IsWord(op, ">") || check::IsWord(op, ">=");
   if (compare) {
-    bool value = op == "=="sv ? a == b : op == "!="sv ? a != b : op == "<"sv ? a < b
-               : op == "<="sv ? a <= b : op == ">"sv ? a > b : a >= b;
+    bool value = check::IsWord(op, "==") ? a == b : check::IsWord(op, "!=") ? a != b : check::IsWord(op, "<") ? a < b
+               : check::IsWord(op, "<=") ? a <= b : check::IsWord(op, ">") ? a > b : a >= b;
     node.kind = ExprKind::kBool;
     node.boolean = value;
     node.operands.clear();
     return;
   }
-  if ((op == "/"sv || op == "%"sv) && b == 0) return;  // left for the evaluator to report
-  double value = op == "+"sv ? a + b : op == "-"sv ? a - b : op == "*"sv ? a * b : op == "/"sv ? a / b
-               : op == "%"sv ? std::fmod(a, b) : std::pow(a, b);
+  if ((check::IsWord(op, "/") || check::IsWord(op, "%")) && b == 0) return;  // left for the evaluator to report
+  double value = check::IsWord(op, "+") ? a + b : check::IsWord(op, "-") ? a - b : check::IsWord(op, "*") ? a * b : check::IsWord(op, "/") ? a / b
+               : check::IsWord(op, "%") ? std::fmod(a, b) : std::pow(a, b);
   node.kind = ExprKind::kNumber;
   node.number = value;
   node.unit = node.type.unit == ast::Unit::kLength ? "ft" : "";
@@ -65,11 +65,11 @@ void Fold(Expr& node) {
       FoldBinary(node);
       return;
     case ExprKind::kUnary:
-      if ((node.text == "-"sv || node.text == "+"sv) && IsNumber(*node.operands[0])) {
-        bool negate = node.text == "-"sv;
+      if ((check::IsWord(node.text, "-") || check::IsWord(node.text, "+")) && IsNumber(*node.operands[0])) {
+        bool negate = check::IsWord(node.text, "-");
         Become(node, std::move(node.operands[0]));
         if (negate) node.number = -node.number;
-      } else if (node.text == "not"sv && IsBool(*node.operands[0])) {
+      } else if (check::IsWord(node.text, "not") && IsBool(*node.operands[0])) {
         Become(node, std::move(node.operands[0]));
         node.boolean = !node.boolean;
       }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <memory>
@@ -9,6 +10,7 @@
 #include <string_view>
 
 #include "dsl/check/environment.h"
+#include "dsl/check/is_word.h"
 #include "dsl/check/name_index.h"
 #include "dsl/check/table_index.h"
 #include "tables/schema.h"
@@ -100,10 +102,10 @@ class Lowerer {
     const tables::Value* bonuses = row.Get("bonuses");
     const tables::Value* penalties = row.Get("penalties");
     std::string_view stacking = bonuses != nullptr ? std::string_view(bonuses->text) : "stack"sv;
-    policy.bonuses = stacking == "highest"sv ? BonusPolicy::Bonuses::kHighest
-                   : stacking == "highest_per_source"sv ? BonusPolicy::Bonuses::kHighestPerSource
+    policy.bonuses = check::IsWord(stacking, "highest") ? BonusPolicy::Bonuses::kHighest
+                   : check::IsWord(stacking, "highest_per_source") ? BonusPolicy::Bonuses::kHighestPerSource
                                                       : BonusPolicy::Bonuses::kStack;
-    policy.penalties = penalties != nullptr && penalties->text == "lowest"sv ? BonusPolicy::Penalties::kLowest
+    policy.penalties = penalties != nullptr && check::IsWord(penalties->text, "lowest") ? BonusPolicy::Penalties::kLowest
                                                                            : BonusPolicy::Penalties::kStack;
     return policy;
   }
@@ -161,7 +163,7 @@ class Lowerer {
   static bool IsColumn(const std::string& name, std::string_view column) {
     if (name.size() != column.size()) return false;
     if (column.empty()) return true;
-    return name[0] == column[0] && std::string_view(name) == column;
+    return name[0] == column[0] && std::memcmp(name.data(), column.data(), column.size()) == 0;
   }
 
   // Which rows of `table` name footnotes (have a `notes` cell), found once per table rather than
@@ -215,8 +217,8 @@ class Lowerer {
     bool footnoted = std::any_of(table->footnotes.begin(), table->footnotes.end(),
                                  [&](const tables::Footnote& note) { return note.AppliesTo(column); });
     const std::vector<bool>* noted = footnoted ? &NotedRows(*table) : nullptr;
-    bool label = column == "label"sv;
-    bool name = column == "name"sv;
+    bool label = check::IsWord(column, "label");
+    bool name = check::IsWord(column, "name");
     size_t hint = 0;
     for (size_t at = 0; at < rows; ++at) {
       const tables::Row& row = table->rows[at];
@@ -286,7 +288,7 @@ class Lowerer {
   }
 
   static bool IsBonusCall(const Expr& node) {
-    return node.kind == ExprKind::kCall && node.binding.kind == BindingKind::kBuiltin && node.text == "bonus"sv;
+    return node.kind == ExprKind::kCall && node.binding.kind == BindingKind::kBuiltin && check::IsWord(node.text, "bonus");
   }
 
   // bonus(NUMBER, type): a bonus whose value is a constant (after folding).
@@ -307,7 +309,7 @@ class Lowerer {
   // target; nullopt when it is another condition.
   std::optional<Instr> HasTest(const Expr& condition) {
     if (condition.kind != ExprKind::kMember || condition.binding.kind != BindingKind::kMethod ||
-        condition.text != "has"sv || condition.operands[0]->kind != ExprKind::kName) {
+        !check::IsWord(condition.text, "has") || condition.operands[0]->kind != ExprKind::kName) {
       return std::nullopt;
     }
     int slot = condition.operands[0]->binding.index;
@@ -347,15 +349,15 @@ class Lowerer {
       Add(Op::kListEnd);
       return;
     }
-    if (name == "total"sv && EmitTotalTable(*node.operands[0])) return;
+    if (check::IsWord(name, "total") && EmitTotalTable(*node.operands[0])) return;
     for (const auto& arg : node.operands) Emit(*arg);
-    if (name == "floor"sv) Add(Op::kFloor);
-    if (name == "ceil"sv) Add(Op::kCeil);
-    if (name == "round"sv) Add(Op::kRound);
-    if (name == "abs"sv) Add(Op::kAbs);
-    if (name == "min"sv) Add(Op::kMin, static_cast<int32_t>(node.operands.size()));
-    if (name == "max"sv) Add(Op::kMax, static_cast<int32_t>(node.operands.size()));
-    if (name == "total"sv) Add(Op::kTotal);
+    if (check::IsWord(name, "floor")) Add(Op::kFloor);
+    if (check::IsWord(name, "ceil")) Add(Op::kCeil);
+    if (check::IsWord(name, "round")) Add(Op::kRound);
+    if (check::IsWord(name, "abs")) Add(Op::kAbs);
+    if (check::IsWord(name, "min")) Add(Op::kMin, static_cast<int32_t>(node.operands.size()));
+    if (check::IsWord(name, "max")) Add(Op::kMax, static_cast<int32_t>(node.operands.size()));
+    if (check::IsWord(name, "total")) Add(Op::kTotal);
     // count(b) is b itself: conditions are 0 or 1.
   }
 
@@ -373,12 +375,12 @@ class Lowerer {
         Add(Op::kField, node.binding.index + kRecordHeader);
         return;
       default:  // methods
-        if (node.text == "any_condition"sv) return EmitAnyCondition(node);
-        if (node.text == "condition_bonuses"sv) return EmitConditionBonuses(node);
+        if (check::IsWord(node.text, "any_condition")) return EmitAnyCondition(node);
+        if (check::IsWord(node.text, "condition_bonuses")) return EmitConditionBonuses(node);
         Emit(*node.operands[0]);
-        if (node.text == "has"sv) {
+        if (check::IsWord(node.text, "has")) {
           Add(Op::kHas, Intern(flags_, node.operands[1]->text));
-        } else if (node.text == "level"sv) {
+        } else if (check::IsWord(node.text, "level")) {
           Add(Op::kLevel, Intern(level_classes_, node.operands[1]->text));
         } else {
           Add(Op::kBonuses, Intern(bonus_targets_, node.operands[1]->text));
@@ -453,9 +455,9 @@ class Lowerer {
 
   void EmitBinary(const Expr& node) {
     std::string_view op = node.text;
-    if (op == "and"sv || op == "or"sv) {
+    if (check::IsWord(op, "and") || check::IsWord(op, "or")) {
       Emit(*node.operands[0]);
-      size_t jump = Add(op == "and"sv ? Op::kJumpIfFalseKeep : Op::kJumpIfTrueKeep);
+      size_t jump = Add(check::IsWord(op, "and") ? Op::kJumpIfFalseKeep : Op::kJumpIfTrueKeep);
       depth_ -= 1;  // on the fall-through path the value was popped
       Emit(*node.operands[1]);
       Patch(jump);
@@ -551,7 +553,7 @@ class Lowerer {
   // Adds the terms of `condition` to `bonus`: `name.has(flag)` (all on one record, bits < 64),
   // `name.field` (at most TableBonus::kMaxFields), and `and` of them; false for anything else.
   bool TableTerms(const Expr& condition, TableBonus& bonus, int& fields) {
-    if (condition.kind == ExprKind::kBinary && condition.text == "and"sv) {
+    if (condition.kind == ExprKind::kBinary && check::IsWord(condition.text, "and")) {
       return TableTerms(*condition.operands[0], bonus, fields) && TableTerms(*condition.operands[1], bonus, fields);
     }
     if (condition.kind != ExprKind::kMember || condition.operands.empty() ||
@@ -560,7 +562,7 @@ class Lowerer {
     }
     int slot = condition.operands[0]->binding.index;
     if (slot < 0 || slot > std::numeric_limits<uint8_t>::max()) return false;
-    if (condition.binding.kind == BindingKind::kMethod && condition.text == "has"sv) {
+    if (condition.binding.kind == BindingKind::kMethod && check::IsWord(condition.text, "has")) {
       int flag = Intern(flags_, condition.operands[1]->text);  // as EmitMember would
       if (flag >= 64 || (bonus.flags != 0 && bonus.slot != slot)) return false;
       bonus.slot = static_cast<uint8_t>(slot);
@@ -684,7 +686,7 @@ class Lowerer {
       }
       case ExprKind::kUnary:
         Emit(*node.operands[0]);
-        if (node.text != "+"sv) Add(node.text == "not"sv ? Op::kNot : Op::kNeg);
+        if (!check::IsWord(node.text, "+")) Add(check::IsWord(node.text, "not") ? Op::kNot : Op::kNeg);
         return;
       case ExprKind::kBinary: EmitBinary(node); return;
       case ExprKind::kIf: {
