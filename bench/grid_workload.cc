@@ -9,9 +9,15 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
 #include <limits>
 #include <string>
+#include <string_view>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "movement/search.h"
 #include "query/records.h"
@@ -22,18 +28,61 @@ using namespace rulecraft;
 
 namespace {
 
-// Reads "W H" then H rows of '.', '~', '#'.
-bool ReadMap(const char* path, model::GridMap& map) {
-  std::ifstream in(path);
-  if (!(in >> map.width >> map.height) || map.width <= 0 || map.height <= 0) return false;
+// Parses "W H" then H rows of '.', '~', '#' (any other symbol is open), separated by white
+// space, in one pass over the text.
+bool ParseMap(std::string_view text, model::GridMap& map) {
+  const char* at = text.data();
+  const char* end = at + text.size();
+  auto space = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+  auto skip_space = [&] { while (at < end && space(*at)) ++at; };
+  auto read_number = [&](int32_t& number) {
+    skip_space();
+    int64_t value = 0;
+    const char* first = at;
+    for (; at < end && *at >= '0' && *at <= '9' && value <= 1 << 20; ++at) value = value * 10 + (*at - '0');
+    if (at == first || value <= 0 || value > 1 << 20) return false;
+    number = static_cast<int32_t>(value);
+    return true;
+  };
+  if (!read_number(map.width) || !read_number(map.height)) return false;
+  if (static_cast<size_t>(map.width) * static_cast<size_t>(map.height) > text.size()) return false;
   map.terrain_kinds = {"open", "difficult", "wall"};
-  map.cells.reserve(static_cast<size_t>(map.width) * static_cast<size_t>(map.height));
-  std::string row;
+  map.cells.resize(static_cast<size_t>(map.width) * static_cast<size_t>(map.height));
+  constexpr uint8_t kEnd = 0xFF;  // white space: ends a row
+  uint8_t kind[256] = {};
+  kind[static_cast<unsigned char>('~')] = 1;
+  kind[static_cast<unsigned char>('#')] = 2;
+  for (char c : {' ', '\n', '\r', '\t'}) kind[static_cast<unsigned char>(c)] = kEnd;
+  uint16_t* cell = map.cells.data();
   for (int32_t y = 0; y < map.height; ++y) {
-    if (!(in >> row) || static_cast<int32_t>(row.size()) != map.width) return false;
-    for (char symbol : row) map.cells.push_back(symbol == '~' ? 1 : symbol == '#' ? 2 : 0);
+    skip_space();
+    if (end - at < map.width) return false;
+    for (const char* row_end = at + map.width; at < row_end; ++at) {
+      uint8_t terrain = kind[static_cast<unsigned char>(*at)];
+      if (terrain == kEnd) return false;
+      *cell++ = terrain;
+    }
+    if (at < end && !space(*at)) return false;
   }
   return true;
+}
+
+// Reads the generator's map file. It is mapped whole and parsed in one pass (the reference program
+// reads it whole too), so neither program's time is spent on a slower way to read the same bytes.
+bool ReadMap(const char* path, model::GridMap& map) {
+  int descriptor = open(path, O_RDONLY);
+  if (descriptor < 0) return false;
+  struct stat status {};
+  void* mapped = MAP_FAILED;
+  if (fstat(descriptor, &status) == 0 && status.st_size > 0) {
+    mapped = mmap(nullptr, static_cast<size_t>(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0);
+  }
+  close(descriptor);
+  if (mapped == MAP_FAILED) return false;
+  std::string_view text(static_cast<const char*>(mapped), static_cast<size_t>(status.st_size));
+  bool parsed = ParseMap(text, map);
+  munmap(mapped, text.size());
+  return parsed;
 }
 
 // The non-wall square with the smallest Manhattan distance to (cx, cy); ties: row-major first.
