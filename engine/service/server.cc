@@ -53,14 +53,14 @@ int Serve(const ServeOptions& options) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts, so all inherit it
   std::signal(SIGPIPE, SIG_IGN);                  // a client that hangs up is not a reason to stop
 
-  SessionPool pool(static_cast<size_t>(options.workers), SessionOptions{options.ruleset_folders, true});
+  SessionPool pool(static_cast<size_t>(options.workers), SessionOptions{.ruleset_folders = options.ruleset_folders, .confine_rulesets = true, .compiled_folder = {}});
   httplib::Server server;
   // Connections are read by more threads than there are workers, so that a request past the
   // workers is answered 503 at once instead of waiting unseen.
   size_t threads = static_cast<size_t>(options.workers) * 2 + 2;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(options.max_body_bytes);
-  ScenarioStore store(SessionOptions{options.ruleset_folders, true});
+  ScenarioStore store(SessionOptions{.ruleset_folders = options.ruleset_folders, .confine_rulesets = true, .compiled_folder = {}});
   RegisterRoutes(server, pool, store, options);
 
   int port = options.port;

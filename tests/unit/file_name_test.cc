@@ -70,23 +70,23 @@ TEST(FileName, PrintsItsText) {
 }
 
 TEST(FileName, ThreadsMakingTheSameNamesGetTheSameKeptTexts) {
-  constexpr int kThreads = 4;
-  constexpr int kNames = 200;
+  constexpr size_t kThreads = 4;
+  constexpr size_t kNames = 200;
   std::vector<std::vector<const std::string*>> seen(kThreads);
   std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
+  for (size_t t = 0; t < kThreads; ++t) {
     threads.emplace_back([t, &seen] {
-      for (int i = 0; i < kNames; ++i) {
+      for (size_t i = 0; i < kNames; ++i) {
         // Each thread walks the names in its own order, so threads race to add each one.
-        int which = t % 2 == 0 ? i : kNames - 1 - i;
+        size_t which = t % 2 == 0 ? i : kNames - 1 - i;
         seen[t].push_back(&FileName(fmt::format("threads/{}.yaml", which)).str());
       }
     });
   }
   for (std::thread& thread : threads) thread.join();
-  for (int t = 0; t < kThreads; ++t) {
-    for (int i = 0; i < kNames; ++i) {
-      int which = t % 2 == 0 ? i : kNames - 1 - i;
+  for (size_t t = 0; t < kThreads; ++t) {
+    for (size_t i = 0; i < kNames; ++i) {
+      size_t which = t % 2 == 0 ? i : kNames - 1 - i;
       EXPECT_EQ(seen[t][i], &FileName(fmt::format("threads/{}.yaml", which)).str());
       EXPECT_EQ(*seen[t][i], fmt::format("threads/{}.yaml", which));
     }

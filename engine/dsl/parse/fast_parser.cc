@@ -169,7 +169,7 @@ constexpr ByteTable kBytes = [] {
     if (IsWordStart(byte)) table.start[c] = Start::kWord;
     if (IsDigit(byte)) table.start[c] = Start::kDigit;
   }
-  for (unsigned char c : {' ', '\t', '\r', '\n'}) table.start[c] = Start::kSpace;
+  for (char c : {' ', '\t', '\r', '\n'}) table.start[static_cast<unsigned char>(c)] = Start::kSpace;
   table.start['"'] = Start::kQuote;
   table.start['#'] = Start::kHash;
   const std::pair<char, Tok> marks[] = {
@@ -350,6 +350,8 @@ constexpr int kSignRank = 9;
 constexpr int kNotRank = 5;
 constexpr int kIfRank = 2;
 constexpr int kLetRank = 1;
+// Member access and indexing are read in the postfix loop, above every rank passed down.
+static_assert(kMemberRank > kIndexRank && kIndexRank > kPowerRank);
 
 // The rank of a binary operator, or 0 for any other token.
 int BinaryRank(Tok kind) {
