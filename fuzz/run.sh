@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs each fuzz target for a while on corpora seeded from the repository:
-#   fuzz/run.sh BUILD_DIR SECONDS [rules|table|scenario|lua|service ...]
+#   fuzz/run.sh BUILD_DIR SECONDS [rules|table|scenario|lua|service|compiled ...]
 # BUILD_DIR was configured with CXX=clang++-16 -DRULECRAFT_FUZZ=ON (fuzz/README.md). Each
 # target's whole run, the replay of its seeds and corpus included, takes SECONDS: libFuzzer stops
 # mutating at SECONDS from its start, and a replay still going then is interrupted (the seeds are
@@ -14,7 +14,7 @@ set -eu
 build=$(cd "$1" && pwd)
 seconds=$2
 shift 2
-targets=${*:-rules table scenario lua service}
+targets=${*:-rules table scenario lua service compiled}
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/fuzz-work
 cd "$source_dir"
@@ -63,6 +63,12 @@ seed() {
       printf '\003{"rulesets": ["dnd35", "starfinder"]}' > "$seeds/check-two"
       printf '\003{"ruleset": "dnd5e"}' > "$seeds/check-one"
       printf '\020ruleset: dnd35\nmap: { legend: { ".": open }, rows: ["...."] }\ncreatures: [{ id: a, at: [0, 0] }]\nqueries: []\n\000{ id: q, reach: { creature: a } }\000{ move: { creature: a, to: [2, 0] } }' > "$seeds/open-ask-change" ;;
+    compiled)
+      # Edits of mini's compiled form (compiled_fuzzer.cc): none, the form cut in half, a count
+      # near its start changed.
+      : > "$seeds/unchanged"
+      printf '\200' > "$seeds/cut-in-half"
+      printf '\010\000\000\377' > "$seeds/one-byte" ;;
   esac
   if [ -d "fuzz/regressions/$1" ]; then cp fuzz/regressions/"$1"/* "$seeds/" 2>/dev/null || true; fi
 }
