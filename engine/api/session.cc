@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 
 bool IsRulesetFolder(const fs::path& path) {
   std::error_code error;  // a symlink loop is no folder, not an exception
-  return fs::exists(path / "ruleset.rules", error);
+  return fs::exists(path / ruleset::kManifestFile, error);
 }
 
 // The ruleset a test file belongs to: `<ruleset>/tests/file.yaml` → `<ruleset>`.

@@ -184,7 +184,7 @@ std::string CreateRuleset(const NewRulesetRequest& request, Diagnostics& diagnos
     diagnostics.Error("unwritable-file", {}, fmt::format("cannot create '{}': {}", folder.string(), error.message()));
     return {};
   }
-  bool ok = WriteNewFile(folder / "ruleset.rules",
+  bool ok = WriteNewFile(folder / ruleset::kManifestFile,
                          ManifestText(request.name, ExtendsText(request.extends, *parent_folder, folder), *parent),
                          diagnostics) &&
             WriteNewFile(folder / "README.md", ReadmeText(request.name, parent->manifest.name), diagnostics) &&

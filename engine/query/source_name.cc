@@ -4,6 +4,8 @@
 #include <map>
 #include <mutex>
 
+#include "ruleset/ruleset.h"
+
 namespace rulecraft::query {
 namespace {
 
@@ -13,7 +15,7 @@ namespace fs = std::filesystem;
 fs::path RulesetFolderOf(const fs::path& path) {
   std::error_code error;
   for (fs::path folder = path.parent_path(); !folder.empty(); folder = folder.parent_path()) {
-    if (fs::is_regular_file(folder / "ruleset.rules", error)) return folder;
+    if (fs::is_regular_file(folder / ruleset::kManifestFile, error)) return folder;
     if (folder == folder.parent_path()) break;  // the root
   }
   return {};

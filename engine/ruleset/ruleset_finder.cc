@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 bool IsRulesetFolder(const fs::path& folder) {
   std::error_code error;
-  return fs::is_regular_file(folder / "ruleset.rules", error);
+  return fs::is_regular_file(folder / kManifestFile, error);
 }
 
 // A name is a folder name; anything with a slash or a leading dot is a path.

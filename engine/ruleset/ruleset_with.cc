@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "base/folder_files.h"
 #include "base/suggest.h"
 #include "dsl/parse/parse.h"
+#include "ruleset/layer_steps.h"
 #include "tables/cell.h"
 #include "tables/table_loader.h"
 #include "tables/yaml_file.h"
@@ -88,17 +90,10 @@ void ReplaceCells(tables::Table& table, const SourceFile& file, const YAML::Node
   }
 }
 
-// The rules files of one layer folder: ruleset.rules first, then the others sorted.
+// The rules files of one layer folder, as the load lists them: its manifest, then the others sorted.
 std::vector<std::string> LayerRulesFiles(const std::string& directory) {
-  std::vector<std::string> files;
-  std::error_code error;
-  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
-    if (it->path().extension() == ".rules" && it->path().filename() != "ruleset.rules") {
-      files.push_back(it->path().string());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  files.insert(files.begin(), (fs::path(directory) / "ruleset.rules").string());
+  std::vector<std::string> files = {JoinPath(directory, kManifestFile)};
+  for (std::string& path : ExtraRulesFiles(directory)) files.push_back(std::move(path));
   return files;
 }
 
