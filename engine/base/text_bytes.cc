@@ -1,5 +1,7 @@
 #include "base/text_bytes.h"
 
+#include "base/text_blocks.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <bit>
@@ -74,7 +76,9 @@ size_t EndOfPlainAscii(std::string_view text, size_t at) {
 std::optional<BadByte> FirstBadByte(std::string_view text) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   size_t size = text.size();
-  size_t at = 0;
+  // A block of bytes at a time as far as they are surely text; then character by character from
+  // the start of the character where that stopped (a mistake, or the last few bytes).
+  size_t at = TextPrefixEnd(text);
   while (at < size) {
     at = EndOfPlainAscii(text, at);
     // A run of other characters (a comment in Korean or Russian): each read in place, with a

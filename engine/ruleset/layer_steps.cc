@@ -71,7 +71,11 @@ class Planner {
   std::deque<LayerStep> steps;
 
  private:
-  LayerStep& Add(LayerStep::Kind kind) { return steps.emplace_back(LayerStep{kind}); }
+  LayerStep& Add(LayerStep::Kind kind) {
+    LayerStep& step = steps.emplace_back();  // made in place: a step is large to move
+    step.kind = kind;
+    return step;
+  }
   // Where planning reports: a kNotes step at the end.
   Diagnostics& Notes() {
     return !steps.empty() && steps.back().kind == LayerStep::Kind::kNotes ? steps.back().notes
