@@ -19,6 +19,7 @@
 #include "base/checked_texts.h"
 #include "base/content_hash.h"
 #include "base/limits.h"
+#include "base/text_blocks.h"
 #include "base/text_bytes.h"
 #include "rulecraft/diagnostic.h"
 
@@ -26,17 +27,19 @@ namespace rulecraft {
 
 namespace {
 
-// Adds to `starts` the offset after each line feed of `text`, in order.
-void AddLineStarts(std::string_view text, std::vector<uint32_t>& starts) {
+// Room for the line starts of a text of `size` bytes: a guess, as lines of rules and tables are short.
+void ReserveLineStarts(size_t size, std::vector<uint32_t>& starts) { starts.reserve(size / 16 + 2); }
+
+// Adds to `starts` the offset after each line feed of `text` from `from` on, in order.
+void AddLineStarts(std::string_view text, size_t from, std::vector<uint32_t>& starts) {
   const char* data = text.data();
   size_t size = text.size();
-  size_t at = 0;
-  starts.reserve(starts.size() + size / 16 + 1);  // a guess: lines of rules and tables are short
+  size_t at = from;
 #if defined(__SSE2__)
   // Sixteen bytes a compare, four compares a round: the line feeds among 64 bytes as a mask.
   const __m128i feed = _mm_set1_epi8('\n');
-  auto feeds_in = [&](size_t from) {
-    __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + from));
+  auto feeds_in = [&](size_t offset) {
+    __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + offset));
     return static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, feed))));
   };
   for (; at + 64 <= size; at += 64) {
@@ -54,8 +57,9 @@ void AddLineStarts(std::string_view text, std::vector<uint32_t>& starts) {
 }  // namespace
 
 SourceFile::SourceFile(std::string path, std::string text) : path_(path), text_(std::move(text)) {
+  if (!text_.empty()) ReserveLineStarts(text_.size(), line_starts_);
   line_starts_.push_back(0);
-  AddLineStarts(text_, line_starts_);
+  AddLineStarts(text_, 0, line_starts_);
 }
 
 LineColumn SourceFile::Locate(uint32_t offset) const {
@@ -246,12 +250,20 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
   // The text is checked (unless a CheckedTextsScope on this thread knows it was checked before)
   // and its lines found before the set is locked: threads reading other files work side by side.
   bool known = keep_first && current_checked_texts != nullptr && current_checked_texts->Knows(path, text);
-  std::optional<BadByte> bad = known ? std::nullopt : FirstBadByte(text);
-  // Made empty and filled here: the path is not copied into a string on the way.
+  // Made empty and filled here: the path is not copied into a string on the way, and the lines
+  // are found in the same pass over the text as its check, as far as the blocks of it go.
   auto file = std::make_unique<SourceFile>(std::string(), std::string());
   file->path_ = FileName(path);
   file->text_ = std::move(text);
-  AddLineStarts(file->text_, file->line_starts_);
+  std::string_view kept = file->text_;
+  ReserveLineStarts(kept.size(), file->line_starts_);
+  size_t lines_found_to = 0;
+  std::optional<BadByte> bad;
+  if (!known) {
+    lines_found_to = TextPrefixEnd(kept, TextBlockWidth::kWidest, &file->line_starts_);
+    bad = FirstBadByteFrom(kept, lines_found_to);
+  }
+  AddLineStarts(kept, lines_found_to, file->line_starts_);
   file->checked_ = !bad;
   std::lock_guard<std::mutex> guard(lock_.mutex);
   auto& slot = files_[path];

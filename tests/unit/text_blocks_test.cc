@@ -71,17 +71,35 @@ std::string SimpleWhy(std::string_view text, size_t at) {
                                          << ", the decoder " << (want ? std::to_string(*want) : "none");
   }
   for (TextBlockWidth width : {TextBlockWidth::kWidest, TextBlockWidth::k16, TextBlockWidth::k32}) {
-    size_t prefix = TextPrefixEnd(text, width);
+    std::vector<uint32_t> line_starts;
+    size_t prefix = TextPrefixEnd(text, width, &line_starts);
     if (prefix > text.size() || (want && prefix > *want) || SimpleBadOffset(text.substr(0, prefix)).has_value()) {
       return ::testing::AssertionFailure() << "TextPrefixEnd (width " << static_cast<int>(width) << ") says "
                                            << prefix << " of " << text.size();
+    }
+    if (TextPrefixEnd(text, width, nullptr) != prefix) {
+      return ::testing::AssertionFailure() << "TextPrefixEnd (width " << static_cast<int>(width)
+                                           << ") ends elsewhere when it finds no lines";
+    }
+    std::vector<uint32_t> want_starts;
+    for (size_t at = 0; at < prefix; ++at) {
+      if (text[at] == '\n') want_starts.push_back(static_cast<uint32_t>(at + 1));
+    }
+    if (line_starts != want_starts) {
+      return ::testing::AssertionFailure() << "TextPrefixEnd (width " << static_cast<int>(width) << ") finds "
+                                           << line_starts.size() << " lines before " << prefix << ", not "
+                                           << want_starts.size();
+    }
+    std::optional<BadByte> resumed = FirstBadByteFrom(text, prefix);
+    if (resumed.has_value() != want.has_value() || (want && resumed->offset != *want)) {
+      return ::testing::AssertionFailure() << "FirstBadByteFrom " << prefix << " disagrees";
     }
   }
   return ::testing::AssertionSuccess();
 }
 
 const std::vector<std::string>& Fillers() {
-  static const std::vector<std::string> fillers = {"x", "\xED\x95\x9C", "\xD0\xBF", "\xF0\x9F\x98\x80", "\t", "\r\n"};
+  static const std::vector<std::string> fillers = {"x", "\xED\x95\x9C", "\xD0\xBF", "\xF0\x9F\x98\x80", "\t", "\r\n", "ab\n"};
   return fillers;
 }
 
