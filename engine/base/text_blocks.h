@@ -1,5 +1,6 @@
-// The sixteen- or thirty-two-bytes-at-a-time part of FirstBadByte: how far a text is surely text, found with
-// vector instructions, so that only the bytes from there on are read one character at a time.
+// The block-at-a-time part of FirstBadByte: how far a text is surely text, found sixteen or
+// thirty-two bytes at a time with vector instructions, so that only the bytes from there on are
+// read one character at a time.
 #pragma once
 
 #include <cstddef>

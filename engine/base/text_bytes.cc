@@ -1,13 +1,13 @@
 #include "base/text_bytes.h"
 
-#include "base/text_blocks.h"
-
 #include <algorithm>
 #include <cstdint>
 #include <bit>
 #include <cstring>
 
 #include <fmt/format.h>
+
+#include "base/text_blocks.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

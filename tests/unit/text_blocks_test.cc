@@ -99,7 +99,8 @@ std::string SimpleWhy(std::string_view text, size_t at) {
 }
 
 const std::vector<std::string>& Fillers() {
-  static const std::vector<std::string> fillers = {"x", "\xED\x95\x9C", "\xD0\xBF", "\xF0\x9F\x98\x80", "\t", "\r\n", "ab\n"};
+  static const std::vector<std::string> fillers = {"x",  "\xED\x95\x9C", "\xD0\xBF", "\xF0\x9F\x98\x80",
+                                                   "\t", "\r\n",         "ab\n"};
   return fillers;
 }
 
@@ -129,7 +130,8 @@ TEST(TextBlocks, EveryPairOfBytesAcrossABlockBoundary) {
 
 // Every lead byte with every second byte and third and fourth bytes at the edges of their ranges.
 TEST(TextBlocks, LongerSequencesAtEveryAlignment) {
-  const std::vector<int> edges = {0x00, 0x0A, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF};
+  const std::vector<int> edges = {0x00, 0x0A, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0,
+                                  0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF};
   for (int lead = 0xC0; lead < 256; ++lead) {
     for (int second = 0x70; second < 0xD0; ++second) {
       for (int third : edges) {
