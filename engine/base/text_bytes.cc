@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text_blocks.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -72,9 +74,15 @@ size_t EndOfPlainAscii(std::string_view text, size_t at) {
 }
 
 std::optional<BadByte> FirstBadByte(std::string_view text) {
+  // A block of bytes at a time as far as they are surely text; then character by character from
+  // the start of the character where that stopped (a mistake, or the last few bytes).
+  return FirstBadByteFrom(text, TextPrefixEnd(text));
+}
+
+std::optional<BadByte> FirstBadByteFrom(std::string_view text, size_t from) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   size_t size = text.size();
-  size_t at = 0;
+  size_t at = from;
   while (at < size) {
     at = EndOfPlainAscii(text, at);
     // A run of other characters (a comment in Korean or Russian): each read in place, with a

@@ -1,9 +1,12 @@
 #include "ruleset/layer_steps.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <set>
 #include <string_view>
+
+#include <sys/stat.h>
 
 #include <fmt/format.h>
 
@@ -32,16 +35,36 @@ namespace fs = std::filesystem;
 // The folder of bundled modules: rulesets/modules.
 fs::path BundledModulesFolder() { return fs::path(BundledRulesetsFolder()) / "modules"; }
 
-// The folder of bundled modules, found once per load: as it is, and as diagnostics show it
-// (relative to the working folder when it can be).
-struct ModulesFolder {
-  fs::path path = BundledModulesFolder();
-  fs::path shown = Shown(path);
+// Whether something is at `path` (following links), as fs::exists says, without building a path
+// object: one stat call; an error other than "not found" is reported (thrown) as fs::exists does.
+bool Exists(const std::string& path) {
+  struct stat facts {};
+  if (::stat(path.c_str(), &facts) == 0) return true;
+  if (errno == ENOENT || errno == ENOTDIR) return false;
+  return fs::exists(path);
+}
 
-  static fs::path Shown(const fs::path& path) {
+// Whether `path` is a folder (following links), as fs::is_directory says, in one stat call.
+bool IsFolder(const std::string& path) {
+  struct stat facts {};
+  if (::stat(path.c_str(), &facts) == 0) return S_ISDIR(facts.st_mode);
+  if (errno == ENOENT || errno == ENOTDIR) return false;
+  return fs::is_directory(path);
+}
+
+// The folder of bundled modules, found once per load: as it is, and as diagnostics show it
+// (relative to the working folder when it can be), both as text.
+struct ModulesFolder {
+  std::string path = BundledModulesFolder().string();
+  // Lexically normal, "" for the working folder: a module's name (one plain component) joined to
+  // it is lexically normal too, as (shown / name).lexically_normal() would make it.
+  std::string shown = Shown(path);
+
+  static std::string Shown(const fs::path& path) {
     std::error_code error;
     fs::path shown = fs::proximate(path, error);
-    return error ? path : shown;
+    std::string normal = (error ? path : shown).lexically_normal().string();
+    return normal == "." ? std::string() : normal;
   }
 };
 
@@ -54,9 +77,10 @@ std::optional<std::string> ResolveModule(const std::string& name_or_path, const 
     if (!fs::exists(path / kManifestFile)) return std::nullopt;
     return path.lexically_normal().string();
   }
+  // A name: one component, neither "." nor "..", so joining it as text is what fs::path would do.
   if (!bundled) bundled.emplace();
-  if (!fs::exists(bundled->path / name_or_path / kManifestFile)) return std::nullopt;
-  return (bundled->shown / name_or_path).lexically_normal().string();
+  if (!Exists(JoinPath(JoinPath(bundled->path, name_or_path), kManifestFile))) return std::nullopt;
+  return JoinPath(bundled->shown, name_or_path);
 }
 
 // Walks the layers as a load on one thread does, noting the steps.
@@ -71,7 +95,11 @@ class Planner {
   std::deque<LayerStep> steps;
 
  private:
-  LayerStep& Add(LayerStep::Kind kind) { return steps.emplace_back(LayerStep{kind}); }
+  LayerStep& Add(LayerStep::Kind kind) {
+    LayerStep& step = steps.emplace_back();  // made in place: a step is large to move
+    step.kind = kind;
+    return step;
+  }
   // Where planning reports: a kNotes step at the end.
   Diagnostics& Notes() {
     return !steps.empty() && steps.back().kind == LayerStep::Kind::kNotes ? steps.back().notes
@@ -94,7 +122,7 @@ class Planner {
 
 bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module) {
   std::string manifest_path = JoinPath(directory, kManifestFile);
-  if (!fs::exists(manifest_path)) {
+  if (!Exists(manifest_path)) {
     Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                   fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
     return Fail();
@@ -162,7 +190,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
 
   std::vector<std::string> stems;
   std::string table_folder = JoinPath(directory, "tables");
-  if (fs::is_directory(table_folder) || (manifest.extends.empty() && !is_module)) {
+  if (IsFolder(table_folder) || (manifest.extends.empty() && !is_module)) {
     for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes())) {
       LayerStep& step = Add(LayerStep::Kind::kTableFile);
       step.over_below = stems_below_.find(table_file.Stem()) != stems_below_.end();
