@@ -30,7 +30,7 @@ using testing_files::WriteFile;
 
 TEST(JobQueue, RunsEveryJobOnce) {
   for (int threads : {0, 1, 2, 4, 16}) {
-    for (size_t count : {0, 1, 3, 100}) {
+    for (size_t count : std::initializer_list<size_t>{0, 1, 3, 100}) {
       std::vector<std::atomic<int>> runs(count);
       JobQueue jobs(threads);
       for (size_t i = 0; i < count; ++i) jobs.Add([&runs, i] { runs[i].fetch_add(1); });
@@ -68,28 +68,28 @@ TEST(SourceSetThreads, ThreadsReadingTheSameFilesShareOneTextEach) {
     WriteFile(paths.back(), i == 7 ? std::string("bad \x01 byte\n") : "line " + std::to_string(i) + "\nnext\n");
   }
   SourceSet sources;
-  constexpr int kThreads = 4;
+  constexpr size_t kThreads = 4;
   std::vector<std::vector<const SourceFile*>> seen(kThreads, std::vector<const SourceFile*>(paths.size()));
   std::vector<Diagnostics> reported(kThreads);
   std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
+  for (size_t t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
       for (size_t k = 0; k < paths.size(); ++k) {
-        size_t i = (k * 5 + static_cast<size_t>(t) * 7) % paths.size();  // each thread its own order
+        size_t i = (k * 5 + t * 7) % paths.size();  // each thread its own order
         seen[t][i] = sources.Read(paths[i], reported[t]);
       }
     });
   }
   for (std::thread& thread : threads) thread.join();
   for (size_t i = 0; i < paths.size(); ++i) {
-    for (int t = 0; t < kThreads; ++t) {
+    for (size_t t = 0; t < kThreads; ++t) {
       EXPECT_EQ(seen[t][i], seen[0][i]) << paths[i];
       EXPECT_EQ(seen[t][i], sources.Find(paths[i]) != nullptr && i != 7 ? sources.Find(paths[i]) : nullptr);
     }
   }
   ASSERT_NE(seen[0][3], nullptr);
   EXPECT_EQ(seen[0][3]->text(), "line 3\nnext\n");
-  for (int t = 0; t < kThreads; ++t) {
+  for (size_t t = 0; t < kThreads; ++t) {
     ASSERT_EQ(reported[t].size(), 1U) << "thread " << t;
     EXPECT_EQ(reported[t].items()[0].code, "not-text");
   }
