@@ -67,23 +67,19 @@ class Lowerer {
       compiled.param_types.reserve(rule.params.size());
       for (ast::Param& param : rule.params) compiled.param_types.push_back(std::move(param.type));
     }
-    // Each rule is emitted into the scratch vectors, whose capacity the rules share, then
-    // copied out at its size: one allocation per rule instead of one per doubling.
-    std::vector<Instr> code;
-    std::vector<std::pair<uint32_t, SourceSpan>> places;
+    // Each rule is emitted into the scratch members code_ and places_, whose capacity the rules
+    // share, then copied out at its size: one allocation per rule instead of one per doubling.
     for (size_t i = 0; i < context_.module.rules.size(); ++i) {
-      rule_ = &program_.rules[i];
-      rule_->code.swap(code);
-      rule_->places.swap(places);
       depth_ = 0;
+      max_stack_ = 0;
       Emit(*context_.module.rules[i].body);
       Add(Op::kReturn);
-      code.swap(rule_->code);
-      places.swap(rule_->places);
-      rule_->code.assign(code.begin(), code.end());
-      rule_->places.assign(std::make_move_iterator(places.begin()), std::make_move_iterator(places.end()));
-      code.clear();
-      places.clear();
+      CompiledRule& rule = program_.rules[i];
+      rule.max_stack = max_stack_;
+      rule.code.assign(code_.begin(), code_.begin() + static_cast<std::ptrdiff_t>(code_size_));
+      rule.places.assign(std::make_move_iterator(places_.begin()), std::make_move_iterator(places_.end()));
+      code_size_ = 0;
+      places_.clear();
     }
   }
 
@@ -112,21 +108,27 @@ class Lowerer {
 
   size_t Add(Op op, int32_t a = 0, double k = 0) { return Add(Instr{.op = op, .a = a, .k = k}); }
 
+  // Appends `instr` to the rule's code (a few thousand times a load: the growing is kept out of
+  // line, so that appending saves no registers).
   size_t Add(const Instr& instr) {
-    rule_->code.push_back(instr);
+    if (code_size_ == code_.size()) GrowCode();
+    code_[code_size_] = instr;
     depth_ += StackEffect(instr.op, instr.a);
-    rule_->max_stack = std::max(rule_->max_stack, depth_);
-    return rule_->code.size() - 1;
+    max_stack_ = std::max(max_stack_, depth_);
+    return code_size_++;
   }
+
+  // Makes room in code_ for more instructions.
+  [[gnu::noinline]] void GrowCode() { code_.resize(std::max<size_t>(256, code_.size() * 2)); }
 
   // Adds an instruction that can fail at run time, recording `node`'s span as its place.
   size_t AddAt(const Expr& node, Op op, int32_t a = 0) {
     size_t at = Add(op, a);
-    rule_->places.emplace_back(static_cast<uint32_t>(at), node.span);
+    places_.emplace_back(static_cast<uint32_t>(at), node.span);
     return at;
   }
 
-  void Patch(size_t at) { rule_->code[at].a = static_cast<int32_t>(rule_->code.size()); }
+  void Patch(size_t at) { code_[at].a = static_cast<int32_t>(code_size_); }
 
   // A list of names a program gives indices to (its strings, flags, …), with their index.
   struct Interned {
@@ -710,8 +712,11 @@ class Lowerer {
 
   check::PassContext& context_;
   Program& program_;
-  CompiledRule* rule_ = nullptr;
+  std::vector<Instr> code_;  // the code of the rule being lowered: its first code_size_
+  size_t code_size_ = 0;
+  std::vector<std::pair<uint32_t, SourceSpan>> places_;  // its places (CompiledRule::places)
   int depth_ = 0;
+  int max_stack_ = 0;  // the deepest depth_ of the rule being lowered
   std::vector<std::pair<const tables::Table*, std::vector<bool>>> noted_rows_;  // NotedRows
   Interned strings_, flags_, level_classes_, bonus_targets_;  // program_'s lists, indexed
   check::TableIndex tables_;  // context_.tables by name
