@@ -12,6 +12,7 @@
 #include "dsl/check/environment.h"
 #include "dsl/check/is_word.h"
 #include "dsl/check/name_index.h"
+#include "dsl/check/quick_hash.h"
 #include "dsl/check/table_index.h"
 #include "tables/schema.h"
 
@@ -138,11 +139,12 @@ class Lowerer {
 
   // The index of `name` in `list`, added at the end when new.
   static int Intern(Interned& list, std::string_view name) {
-    int found = list.index.Find(name, [&](int at) -> const std::string& { return list.names[static_cast<size_t>(at)]; });
+    uint32_t hash = check::QuickHash(name);
+    int found = list.index.FindHashed(hash, [&](int at) { return list.names[static_cast<size_t>(at)] == name; });
     if (found >= 0) return found;
     list.names.emplace_back(name);
     int at = static_cast<int>(list.names.size() - 1);
-    list.index.Add(name, at);
+    list.index.AddHashed(hash, at);
     return at;
   }
 
@@ -194,7 +196,7 @@ class Lowerer {
 
   // A hash of a column's table and name, compared before the names.
   static uint32_t ColumnKey(std::string_view table_name, std::string_view column) {
-    return check::NameIndex::Hash(table_name) * 31u + check::NameIndex::Hash(column);
+    return check::QuickHash(table_name) * 31u + check::QuickHash(column);
   }
 
   int ColumnId(std::string_view table_name, std::string_view column) {
