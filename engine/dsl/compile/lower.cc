@@ -1,6 +1,7 @@
 #include "dsl/compile/lower.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <iterator>
@@ -26,7 +27,7 @@ using ast::Expr;
 using ast::ExprKind;
 
 // Records an instruction's effect on the operand stack depth.
-int StackEffect(Op op, int32_t a) {
+constexpr int StackEffect(Op op, int32_t a) {
   switch (op) {
     case Op::kConst: case Op::kLoad: case Op::kListBegin: return 1;
     case Op::kStore: case Op::kJumpIfFalse: case Op::kBonus: case Op::kSplice: case Op::kReturn: return -1;
@@ -40,6 +41,22 @@ int StackEffect(Op op, int32_t a) {
     case Op::kHasRow: return 0;
     default: return 0;  // kCall is adjusted by the emitter, which knows the callee's arity
   }
+}
+
+// StackEffect of the ops up to kTotalTable whose effect does not depend on `a` (all but kMin
+// and kMax), by op: Add looks it up rather than testing the op's kind (issue 15).
+constexpr size_t kTabledOps = static_cast<size_t>(Op::kTotalTable) + 1;
+constexpr std::array<int8_t, kTabledOps> kStackEffects = [] {
+  std::array<int8_t, kTabledOps> effects{};
+  for (size_t op = 0; op < kTabledOps; ++op) effects[op] = static_cast<int8_t>(StackEffect(static_cast<Op>(op), 0));
+  return effects;
+}();
+
+// StackEffect, from kStackEffects when the op is there.
+int QuickStackEffect(Op op, int32_t a) {
+  size_t index = static_cast<size_t>(op);
+  if (index < kTabledOps && op != Op::kMin && op != Op::kMax) return kStackEffects[index];
+  return StackEffect(op, a);
 }
 
 class Lowerer {
@@ -114,7 +131,7 @@ class Lowerer {
   size_t Add(const Instr& instr) {
     if (code_size_ == code_.size()) GrowCode();
     code_[code_size_] = instr;
-    depth_ += StackEffect(instr.op, instr.a);
+    depth_ += QuickStackEffect(instr.op, instr.a);
     max_stack_ = std::max(max_stack_, depth_);
     return code_size_++;
   }
