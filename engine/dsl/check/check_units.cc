@@ -49,8 +49,9 @@ class UnitChecker {
                                  "the rule it overrides, defined here"});
         }
       }
-      if (const HookPoint* hook = FindHookPoint(rule.WrittenName());
-          hook != nullptr && HasUnit(body) && HasUnit(hook->result) && hook->result.unit != body.unit) {
+      // The hook point is looked up only for a body with a unit (most give a bool or a row).
+      if (const HookPoint* hook = HasUnit(body) ? FindHookPoint(rule.WrittenName()) : nullptr;
+          hook != nullptr && HasUnit(hook->result) && hook->result.unit != body.unit) {
         Error(rule.body->span, fmt::format("hook point '{}' must give {}, but this gives {}", rule.name,
                                            UnitWord(hook->result.unit), UnitWord(body.unit)));
       }

@@ -3,6 +3,7 @@
 #include <iterator>
 
 #include "dsl/check/name_index.h"
+#include "dsl/check/quick_hash.h"
 
 namespace rulecraft::check {
 
@@ -435,13 +436,14 @@ const HookPoint* FindHookPoint(std::string_view name) {
     const std::vector<HookPoint>& all = HookPoints();
     hooks.Reserve(all.size());
     for (size_t i = 0; i < all.size(); ++i) {
-      auto at = [&](int index) -> const std::string& { return all[static_cast<size_t>(index)].name; };
-      if (hooks.Find(all[i].name, at) < 0) hooks.Add(all[i].name, static_cast<int>(i));  // the first of a name
+      const std::string& hook = all[i].name;
+      auto is_hook = [&](int index) { return all[static_cast<size_t>(index)].name == hook; };
+      if (hooks.FindHashed(QuickHash(hook), is_hook) < 0) hooks.AddHashed(QuickHash(hook), static_cast<int>(i));  // the first of a name
     }
     return hooks;
   }();
-  int found = by_name.Find(name, [](int index) -> const std::string& {
-    return HookPoints()[static_cast<size_t>(index)].name;
+  int found = by_name.FindHashed(QuickHash(name), [&](int index) {
+    return HookPoints()[static_cast<size_t>(index)].name == name;
   });
   return found < 0 ? nullptr : &HookPoints()[static_cast<size_t>(found)];
 }

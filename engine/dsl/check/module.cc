@@ -1,9 +1,11 @@
 #include "dsl/check/module.h"
 
+#include "dsl/check/quick_hash.h"
+
 namespace rulecraft::check {
 
 void Module::Add(ast::Rule&& rule) {
-  by_name_.Add(rule.name, static_cast<int>(rules.size()));
+  by_name_.AddHashed(QuickHash(rule.name), static_cast<int>(rules.size()));
   rules.push_back(std::move(rule));
 }
 
@@ -13,7 +15,7 @@ void Module::Reserve(size_t count) {
 }
 
 int Module::Find(std::string_view name) const {
-  return by_name_.Find(name, [this](int at) -> const std::string& { return rules[static_cast<size_t>(at)].name; });
+  return by_name_.FindHashed(QuickHash(name), [&](int at) { return rules[static_cast<size_t>(at)].name == name; });
 }
 
 }  // namespace rulecraft::check

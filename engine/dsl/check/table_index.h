@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dsl/check/name_index.h"
+#include "dsl/check/quick_hash.h"
 #include "tables/table.h"
 
 namespace rulecraft::check {
@@ -20,14 +21,14 @@ class TableIndex {
     tables_.reserve(all.size());
     index_.Reserve(all.size());
     for (const auto& [name, table] : all) {
-      index_.Add(name, static_cast<int>(tables_.size()));
+      index_.AddHashed(QuickHash(name), static_cast<int>(tables_.size()));
       tables_.push_back({&name, &table});
     }
   }
 
   // The table with this name, or nullptr (as TableSet::Find).
   const tables::Table* Find(std::string_view name) const {
-    int at = index_.Find(name, [this](int i) -> const std::string& { return *tables_[static_cast<size_t>(i)].name; });
+    int at = index_.FindHashed(QuickHash(name), [&](int i) { return *tables_[static_cast<size_t>(i)].name == name; });
     return at < 0 ? nullptr : tables_[static_cast<size_t>(at)].table;
   }
 

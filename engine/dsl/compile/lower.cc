@@ -1,6 +1,7 @@
 #include "dsl/compile/lower.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <iterator>
@@ -12,6 +13,7 @@
 #include "dsl/check/environment.h"
 #include "dsl/check/is_word.h"
 #include "dsl/check/name_index.h"
+#include "dsl/check/quick_hash.h"
 #include "dsl/check/table_index.h"
 #include "tables/schema.h"
 
@@ -25,7 +27,7 @@ using ast::Expr;
 using ast::ExprKind;
 
 // Records an instruction's effect on the operand stack depth.
-int StackEffect(Op op, int32_t a) {
+constexpr int StackEffect(Op op, int32_t a) {
   switch (op) {
     case Op::kConst: case Op::kLoad: case Op::kListBegin: return 1;
     case Op::kStore: case Op::kJumpIfFalse: case Op::kBonus: case Op::kSplice: case Op::kReturn: return -1;
@@ -39,6 +41,22 @@ int StackEffect(Op op, int32_t a) {
     case Op::kHasRow: return 0;
     default: return 0;  // kCall is adjusted by the emitter, which knows the callee's arity
   }
+}
+
+// StackEffect of the ops up to kTotalTable whose effect does not depend on `a` (all but kMin
+// and kMax), by op: Add looks it up rather than testing the op's kind (issue 15).
+constexpr size_t kTabledOps = static_cast<size_t>(Op::kTotalTable) + 1;
+constexpr std::array<int8_t, kTabledOps> kStackEffects = [] {
+  std::array<int8_t, kTabledOps> effects{};
+  for (size_t op = 0; op < kTabledOps; ++op) effects[op] = static_cast<int8_t>(StackEffect(static_cast<Op>(op), 0));
+  return effects;
+}();
+
+// StackEffect, from kStackEffects when the op is there.
+int QuickStackEffect(Op op, int32_t a) {
+  size_t index = static_cast<size_t>(op);
+  if (index < kTabledOps && op != Op::kMin && op != Op::kMax) return kStackEffects[index];
+  return StackEffect(op, a);
 }
 
 class Lowerer {
@@ -67,23 +85,19 @@ class Lowerer {
       compiled.param_types.reserve(rule.params.size());
       for (ast::Param& param : rule.params) compiled.param_types.push_back(std::move(param.type));
     }
-    // Each rule is emitted into the scratch vectors, whose capacity the rules share, then
-    // copied out at its size: one allocation per rule instead of one per doubling.
-    std::vector<Instr> code;
-    std::vector<std::pair<uint32_t, SourceSpan>> places;
+    // Each rule is emitted into the scratch members code_ and places_, whose capacity the rules
+    // share, then copied out at its size: one allocation per rule instead of one per doubling.
     for (size_t i = 0; i < context_.module.rules.size(); ++i) {
-      rule_ = &program_.rules[i];
-      rule_->code.swap(code);
-      rule_->places.swap(places);
       depth_ = 0;
+      max_stack_ = 0;
       Emit(*context_.module.rules[i].body);
       Add(Op::kReturn);
-      code.swap(rule_->code);
-      places.swap(rule_->places);
-      rule_->code.assign(code.begin(), code.end());
-      rule_->places.assign(std::make_move_iterator(places.begin()), std::make_move_iterator(places.end()));
-      code.clear();
-      places.clear();
+      CompiledRule& rule = program_.rules[i];
+      rule.max_stack = max_stack_;
+      rule.code.assign(code_.begin(), code_.begin() + static_cast<std::ptrdiff_t>(code_size_));
+      rule.places.assign(std::make_move_iterator(places_.begin()), std::make_move_iterator(places_.end()));
+      code_size_ = 0;
+      places_.clear();
     }
   }
 
@@ -112,21 +126,27 @@ class Lowerer {
 
   size_t Add(Op op, int32_t a = 0, double k = 0) { return Add(Instr{.op = op, .a = a, .k = k}); }
 
+  // Appends `instr` to the rule's code (a few thousand times a load: the growing is kept out of
+  // line, so that appending saves no registers).
   size_t Add(const Instr& instr) {
-    rule_->code.push_back(instr);
-    depth_ += StackEffect(instr.op, instr.a);
-    rule_->max_stack = std::max(rule_->max_stack, depth_);
-    return rule_->code.size() - 1;
+    if (code_size_ == code_.size()) GrowCode();
+    code_[code_size_] = instr;
+    depth_ += QuickStackEffect(instr.op, instr.a);
+    max_stack_ = std::max(max_stack_, depth_);
+    return code_size_++;
   }
+
+  // Makes room in code_ for more instructions.
+  [[gnu::noinline]] void GrowCode() { code_.resize(std::max<size_t>(256, code_.size() * 2)); }
 
   // Adds an instruction that can fail at run time, recording `node`'s span as its place.
   size_t AddAt(const Expr& node, Op op, int32_t a = 0) {
     size_t at = Add(op, a);
-    rule_->places.emplace_back(static_cast<uint32_t>(at), node.span);
+    places_.emplace_back(static_cast<uint32_t>(at), node.span);
     return at;
   }
 
-  void Patch(size_t at) { rule_->code[at].a = static_cast<int32_t>(rule_->code.size()); }
+  void Patch(size_t at) { code_[at].a = static_cast<int32_t>(code_size_); }
 
   // A list of names a program gives indices to (its strings, flags, …), with their index.
   struct Interned {
@@ -136,11 +156,12 @@ class Lowerer {
 
   // The index of `name` in `list`, added at the end when new.
   static int Intern(Interned& list, std::string_view name) {
-    int found = list.index.Find(name, [&](int at) -> const std::string& { return list.names[static_cast<size_t>(at)]; });
+    uint32_t hash = check::QuickHash(name);
+    int found = list.index.FindHashed(hash, [&](int at) { return list.names[static_cast<size_t>(at)] == name; });
     if (found >= 0) return found;
     list.names.emplace_back(name);
     int at = static_cast<int>(list.names.size() - 1);
-    list.index.Add(name, at);
+    list.index.AddHashed(hash, at);
     return at;
   }
 
@@ -192,7 +213,7 @@ class Lowerer {
 
   // A hash of a column's table and name, compared before the names.
   static uint32_t ColumnKey(std::string_view table_name, std::string_view column) {
-    return check::NameIndex::Hash(table_name) * 31u + check::NameIndex::Hash(column);
+    return check::QuickHash(table_name) * 31u + check::QuickHash(column);
   }
 
   int ColumnId(std::string_view table_name, std::string_view column) {
@@ -710,8 +731,11 @@ class Lowerer {
 
   check::PassContext& context_;
   Program& program_;
-  CompiledRule* rule_ = nullptr;
+  std::vector<Instr> code_;  // the code of the rule being lowered: its first code_size_
+  size_t code_size_ = 0;
+  std::vector<std::pair<uint32_t, SourceSpan>> places_;  // its places (CompiledRule::places)
   int depth_ = 0;
+  int max_stack_ = 0;  // the deepest depth_ of the rule being lowered
   std::vector<std::pair<const tables::Table*, std::vector<bool>>> noted_rows_;  // NotedRows
   Interned strings_, flags_, level_classes_, bonus_targets_;  // program_'s lists, indexed
   check::TableIndex tables_;  // context_.tables by name

@@ -138,13 +138,19 @@ std::string Operand(const Program& program, const Instr& instr) {
 }  // namespace
 
 void CellSpans::push_back(const SourceSpan& span) {
-  size_t file = files_.size();
-  while (file > 0 && files_[file - 1] != span.file) --file;  // the latest file is the likeliest
-  if (file == 0) {
-    files_.push_back(span.file);
-    file = files_.size();
-  }
-  cells_.push_back({static_cast<uint32_t>(file - 1), span.begin, span.end});
+  // Called for every cell of every column the rules read: the usual case (the latest file, room
+  // reserved) stays a few instructions, the rest is out of line.
+  auto append_slowly = [this, &span]() __attribute__((noinline)) {
+    size_t file = files_.size();
+    while (file > 0 && files_[file - 1] != span.file) --file;  // the latest file is the likeliest
+    if (file == 0) {
+      files_.push_back(span.file);
+      file = files_.size();
+    }
+    cells_.push_back({static_cast<uint32_t>(file - 1), span.begin, span.end});
+  };
+  if (files_.empty() || files_.back() != span.file || cells_.size() == cells_.capacity()) return append_slowly();
+  cells_.push_back({static_cast<uint32_t>(files_.size() - 1), span.begin, span.end});
 }
 
 SourceSpan CellSpans::operator[](size_t i) const {
