@@ -271,7 +271,7 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
 std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) {
   Tree tree;
   SubsetNotes notes;
-  if (ReadYamlSubset(file.text(), tree, &notes)) {
+  if (ReadYamlSubset(file.text(), tree, &notes, file.checked())) {
     // The text checks find nothing in a text the subset reader took (its quotes and brackets
     // are the ones they track, its lines the layout they accept, its depth below theirs) unless
     // the reader noted a plain scalar they may read otherwise, or a nesting near the limit.
@@ -327,12 +327,20 @@ YamlNode GetOf(const YamlNode& map, std::string_view key) {
   return Undefined<YamlNode>();
 }
 
+// The byte offset of a node's mark, as OffsetOf gives it: a tree that knows its nodes' offsets
+// (the subset reader's: marks on lines cut at line feeds only, each at a byte before its line's
+// end) gives it without a look at the file's lines.
+uint32_t BeginOf(const SourceFile& file, const YAML::Node& node) { return OffsetOf(file, node.Mark()); }
+uint32_t BeginOf(const SourceFile& file, const Node& node) {
+  int64_t offset = node.Offset();
+  return offset >= 0 ? static_cast<uint32_t>(offset) : OffsetOf(file, node.Mark());
+}
+
 template <typename YamlNode>
 SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
   if (!node.IsDefined()) return {file.path(), 0, 0};
-  YAML::Mark mark = node.Mark();
-  if (mark.is_null()) return {file.path(), 0, 0};
-  uint32_t begin = OffsetOf(file, mark);
+  if (node.Mark().is_null()) return {file.path(), 0, 0};
+  uint32_t begin = BeginOf(file, node);
   uint32_t end = begin + 1;
   if (node.IsScalar()) {
     // The scalar's width (to its closing quote, if quoted), cut at the end of its line: the
