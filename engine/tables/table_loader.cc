@@ -357,6 +357,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
                       "expected a list of rows, found " + yaml::Describe(rows));
     return table;
   }
+  table.rows.reserve(rows.size());
   for (const yaml::Node& node : rows) {
     auto row = row_reader.Read(node);
     if (!row) continue;
