@@ -42,9 +42,14 @@ uint32_t KeyNames::Add(std::string_view name) {
   return static_cast<uint32_t>(names_.size() - 1);
 }
 
-void KeyNames::Rehash() {
+void KeyNames::Reserve(size_t names) {
+  names_.reserve(names);
+  if (names * 2 > buckets_.size()) Rehash(names);
+}
+
+void KeyNames::Rehash(size_t room) {
   size_t count = 16;
-  while (count < names_.size() * 2) count *= 2;
+  while (count < std::max(names_.size(), room) * 2) count *= 2;
   buckets_.assign(count, kNone);
   for (uint32_t slot = 0; slot < names_.size(); ++slot) {
     size_t bucket = Hash(names_[slot]) & (count - 1);

@@ -19,6 +19,8 @@ class KeyNames {
  public:
   static constexpr uint32_t kNone = UINT32_MAX;
 
+  // Makes room for `names` names, so that adding as many grows nothing.
+  void Reserve(size_t names);
   // The slot of `name`, added unless it is there already (a repeated name keeps its first slot).
   uint32_t Add(std::string_view name);
   // The slot of `key`, or kNone when it names none.
@@ -28,7 +30,8 @@ class KeyNames {
 
  private:
   static size_t Hash(std::string_view key);
-  void Rehash();
+  // Rebuilds the buckets for the names, with room for at least `room` of them.
+  void Rehash(size_t room = 0);
 
   std::vector<std::string_view> names_;
   std::vector<uint32_t> buckets_;  // open addressing: a slot, or kNone for an empty bucket

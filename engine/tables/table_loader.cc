@@ -215,6 +215,7 @@ class RowReader {
   // The slots of the keys every row may carry, then of the schema's columns.
   enum : uint32_t { kName, kLabel, kText, kNote, kAlsoCalled };
   const yaml::KeyNames& KeysOf(const TableSchema& schema) {
+    keys_.Reserve(5 + schema.columns.size());
     for (const char* common : {"name", "label", "text", "note", "also_called"}) keys_.Add(common);
     for (const ColumnSchema& column : schema.columns) keys_.Add(column.name);
     return keys_;
@@ -317,7 +318,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   table.file = file.path();
   std::optional<yaml::Tree> tree = yaml::ParseTree(file, diagnostics);
   if (!tree) return table;
-  yaml::TreeMapReader top(file, tree->Root(), fmt::format("table '{}'", schema.name), diagnostics);
+  yaml::TreeMapReader top(file, tree->Root(), "table '{}'{}", schema.name, {}, diagnostics);  // named only in a message
   if (!top.ok()) return table;
   if (yaml::Node source = top.Optional("source"); source.IsDefined()) {
     if (auto text = yaml::ReadText(file, source, "source", diagnostics)) table.source = *text;
