@@ -330,9 +330,13 @@ YamlNode GetOf(const YamlNode& map, std::string_view key) {
 // The byte offset of a node's mark, as OffsetOf gives it: a tree that knows its nodes' offsets
 // (the subset reader's: marks on lines cut at line feeds only, each at a byte before its line's
 // end) gives it without a look at the file's lines.
-uint32_t BeginOf(const SourceFile& file, const YAML::Node& node) { return OffsetOf(file, node.Mark()); }
-uint32_t BeginOf(const SourceFile& file, const Node& node) {
-  int64_t offset = node.Offset();
+// A known offset is also a node of the subset reader's, every scalar of which (plain, or quoted
+// to its closing quote) stands on one line.
+int64_t KnownOffset(const YAML::Node&) { return -1; }
+int64_t KnownOffset(const Node& node) { return node.Offset(); }
+template <typename YamlNode>
+uint32_t BeginOf(const SourceFile& file, const YamlNode& node) {
+  int64_t offset = KnownOffset(node);
   return offset >= 0 ? static_cast<uint32_t>(offset) : OffsetOf(file, node.Mark());
 }
 
@@ -352,7 +356,7 @@ SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
       width = close == std::string_view::npos ? rest.size() : close + 1;
     }
     width = std::min(width, rest.size());
-    size_t line_end = rest.substr(0, width).find('\n');
+    size_t line_end = KnownOffset(node) >= 0 ? std::string_view::npos : rest.substr(0, width).find('\n');
     if (line_end != std::string_view::npos) width = line_end;
     end = begin + static_cast<uint32_t>(std::max<size_t>(1, width));
   }
