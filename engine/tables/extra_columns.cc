@@ -74,8 +74,9 @@ std::optional<ExtraColumn> ReadOne(const SourceFile& file, const yaml::Node& key
                                    const yaml::Node& value, double square_ft,
                                    Diagnostics& diagnostics) {
   auto name = yaml::ReadName(file, key, "column name", diagnostics);
-  yaml::TreeMapReader reader(
-      file, value, fmt::format("column '{}'", key.IsScalar() ? key.Scalar() : std::string_view()), diagnostics);
+  // Named only in a message: "column '{}'" with the key's text.
+  yaml::TreeMapReader reader(file, value, "column '{}'{}", key.IsScalar() ? key.Scalar() : std::string_view(), {},
+                             diagnostics);
   if (!name || !reader.ok()) return std::nullopt;
   ExtraColumn extra;
   extra.span = yaml::SpanOf(file, key);

@@ -42,9 +42,14 @@ uint32_t KeyNames::Add(std::string_view name) {
   return static_cast<uint32_t>(names_.size() - 1);
 }
 
-void KeyNames::Rehash() {
+void KeyNames::Reserve(size_t names) {
+  names_.reserve(names);
+  if (names * 2 > buckets_.size()) Rehash(names);
+}
+
+void KeyNames::Rehash(size_t room) {
   size_t count = 16;
-  while (count < names_.size() * 2) count *= 2;
+  while (count < std::max(names_.size(), room) * 2) count *= 2;
   buckets_.assign(count, kNone);
   for (uint32_t slot = 0; slot < names_.size(); ++slot) {
     size_t bucket = Hash(names_[slot]) & (count - 1);
@@ -58,7 +63,8 @@ KeyedMapReader::KeyedMapReader(const SourceFile& file, const KeyNames& keys, Dia
       keys_(keys),
       diagnostics_(diagnostics),
       first_(keys.size(), KeyNames::kNone),
-      asked_slots_(keys.size(), 0) {}
+      asked_slots_(keys.size(), 0),
+      seen_slots_(keys.size(), 0) {}
 
 void KeyedMapReader::Start(const Node& map) {
   map_ = map;
@@ -67,14 +73,18 @@ void KeyedMapReader::Start(const Node& map) {
   asked_.clear();
   std::fill(first_.begin(), first_.end(), KeyNames::kNone);
   std::fill(asked_slots_.begin(), asked_slots_.end(), 0);
+  std::fill(seen_slots_.begin(), seen_slots_.end(), 0);
   is_map_ = map.IsMap();
   if (!is_map_) return;
   for (const auto& entry : map) {
     uint32_t slot = keys_.Find(entry.first.Scalar());
-    if (slot != KeyNames::kNone && first_[slot] == KeyNames::kNone && entry.first.IsScalar()) {
-      first_[slot] = static_cast<uint32_t>(entries_.size());
+    bool repeated = false;
+    if (slot != KeyNames::kNone) {
+      if (first_[slot] == KeyNames::kNone && entry.first.IsScalar()) first_[slot] = static_cast<uint32_t>(entries_.size());
+      repeated = seen_slots_[slot] != 0;
+      seen_slots_[slot] = 1;
     }
-    entries_.push_back({entry.first, entry.second, slot});
+    entries_.push_back({entry.first, entry.second, slot, repeated});
   }
 }
 
@@ -87,15 +97,17 @@ bool KeyedMapReader::Check(const char* what_format, std::string_view first, std:
     return false;
   }
   ok_ = true;
-  // A key repeats an earlier one of the same text: of the same slot, or both of none.
+  // A key repeats an earlier one of the same text: of the same slot (as Start noted), or both of
+  // none.
   for (size_t at = 1; at < entries_.size(); ++at) {
     const Entry& entry = entries_[at];
     std::string_view key = entry.key.Scalar();
-    bool seen = std::any_of(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(at),
-                            [&](const Entry& earlier) {
-                              if (earlier.slot != entry.slot) return false;
-                              return entry.slot != KeyNames::kNone || earlier.key.Scalar() == key;
-                            });
+    bool seen = entry.repeated;
+    if (entry.slot == KeyNames::kNone) {
+      seen = std::any_of(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(at), [&](const Entry& earlier) {
+        return earlier.slot == KeyNames::kNone && earlier.key.Scalar() == key;
+      });
+    }
     if (seen) {
       ReportDuplicateKey(SpanOf(file_, entry.key), key, What(), diagnostics_);
     }
@@ -105,10 +117,17 @@ bool KeyedMapReader::Check(const char* what_format, std::string_view first, std:
 
 Node KeyedMapReader::Required(uint32_t slot) {
   Node value = Optional(slot);
-  if (ok_ && !value.IsDefined()) {
-    ReportMissingKey(Span(), keys_.Name(slot), What(), diagnostics_);
-  }
+  if (ok_ && !value.IsDefined()) ReportMissing(slot);
   return value;
+}
+
+void KeyedMapReader::AskEach(const std::vector<uint32_t>& order) {
+  asked_.insert(asked_.end(), order.begin(), order.end());
+  for (uint32_t slot : order) asked_slots_[slot] = 1;
+}
+
+void KeyedMapReader::ReportMissing(uint32_t slot) {
+  ReportMissingKey(Span(), keys_.Name(slot), What(), diagnostics_);
 }
 
 void KeyedMapReader::RejectUnknown() {

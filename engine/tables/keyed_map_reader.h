@@ -19,6 +19,8 @@ class KeyNames {
  public:
   static constexpr uint32_t kNone = UINT32_MAX;
 
+  // Makes room for `names` names, so that adding as many grows nothing.
+  void Reserve(size_t names);
   // The slot of `name`, added unless it is there already (a repeated name keeps its first slot).
   uint32_t Add(std::string_view name);
   // The slot of `key`, or kNone when it names none.
@@ -28,7 +30,8 @@ class KeyNames {
 
  private:
   static size_t Hash(std::string_view key);
-  void Rehash();
+  // Rebuilds the buckets for the names, with room for at least `room` of them.
+  void Rehash(size_t room = 0);
 
   std::vector<std::string_view> names_;
   std::vector<uint32_t> buckets_;  // open addressing: a slot, or kNone for an empty bucket
@@ -64,6 +67,11 @@ class KeyedMapReader {
   }
   // The same; reports a missing-key error when absent.
   Node Required(uint32_t slot);
+  // Asks for each slot of `order` in turn, as Optional called on each would, without reading
+  // the values (Peek reads them).
+  void AskEach(const std::vector<uint32_t>& order);
+  // Reports the missing-key error Required reports for a slot whose key is absent.
+  void ReportMissing(uint32_t slot);
   // Reports every key that was never asked for, suggesting the closest asked-for name.
   void RejectUnknown();
   // The span of the mapping itself.
@@ -74,6 +82,7 @@ class KeyedMapReader {
     Node key;
     Node value;
     uint32_t slot;  // of the key's text (a key that is no scalar reads as "")
+    bool repeated;  // an earlier entry has the same slot (for kNone, Check compares the texts)
   };
   std::string What() const;
 
@@ -89,6 +98,7 @@ class KeyedMapReader {
   std::vector<Entry> entries_;        // in the mapping's order, duplicates kept
   std::vector<uint32_t> first_;       // by slot: the first entry with a scalar key of it, or kNone
   std::vector<uint8_t> asked_slots_;  // by slot: whether Optional or Required named it
+  std::vector<uint8_t> seen_slots_;   // by slot: whether an entry of the mapping has it
   std::vector<uint32_t> asked_;       // the slots asked for, in order
 };
 

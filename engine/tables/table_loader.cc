@@ -137,52 +137,77 @@ void ReadAlsoCalled(const SourceFile& file, const yaml::Node& node, Row& row, Di
 // one reader's buffers serve them all.
 class RowReader {
  public:
-  // `schema` must outlive the reader.
-  RowReader(const SourceFile& file, const TableSchema& schema, double square_ft, Diagnostics& diagnostics)
+  // `schema` and `defaults` must outlive the reader. `defaults`: declared columns whose default a
+  // full row that leaves one out (no cell of its name) gets, after its own cells and in this
+  // order, as FillDefaults gives them.
+  RowReader(const SourceFile& file, const TableSchema& schema, double square_ft, Diagnostics& diagnostics,
+            std::vector<const ExtraColumn*> defaults = {})
       : file_(file), schema_(schema), square_ft_(square_ft), diagnostics_(diagnostics), reader_(file, KeysOf(schema), diagnostics) {
     column_slots_.reserve(schema.columns.size());
     for (const ColumnSchema& column : schema.columns) column_slots_.push_back(keys_.Find(column.name));
+    // Every row asks for the common keys, then for each column in turn.
+    asked_ = {kName, kLabel, kText, kNote, kAlsoCalled};
+    asked_.insert(asked_.end(), column_slots_.begin(), column_slots_.end());
+    for (const ExtraColumn* extra : defaults) {
+      const std::string& name = extra->column.name;
+      auto column = std::find_if(schema.columns.begin(), schema.columns.end(),
+                                 [&](const ColumnSchema& candidate) { return candidate.name == name; });
+      defaults_.push_back({static_cast<size_t>(column - schema.columns.begin()), extra});
+    }
+    has_cell_.resize(schema.columns.size() + 1);  // the last: a default's column the schema lacks
   }
 
-  // One row; `partial` (a `change:` entry) requires no column but `name` and leaves `label`
-  // empty when not given.
+  // One row; `partial` (a `change:` entry) requires no column but `name`, leaves `label` empty
+  // when not given and gets no defaults.
   std::optional<Row> Read(const yaml::Node& node, bool partial = false) {
     reader_.Start(node);
     yaml::Node named = reader_.Peek(kName);
     bool ok = named.IsScalar() ? reader_.Check("row '{}' of table '{}'", named.Scalar(), schema_.name)
                                : reader_.Check("row of table '{}'", schema_.name, {});
     if (!ok) return std::nullopt;
+    reader_.AskEach(asked_);  // each value is then Peek's
     Row row;
-    yaml::Node name = reader_.Required(kName);
-    if (!name.IsDefined()) return std::nullopt;
-    auto row_name = yaml::ReadName(file_, name, "row name", diagnostics_);
+    if (!named.IsDefined()) {
+      reader_.ReportMissing(kName);
+      return std::nullopt;
+    }
+    auto row_name = yaml::ReadName(file_, named, "row name", diagnostics_);
     if (!row_name) return std::nullopt;
     row.name = std::move(*row_name);
-    row.span = yaml::SpanOf(file_, name);
+    row.span = yaml::SpanOf(file_, named);
     if (!partial) row.label = row.name;
-    if (yaml::Node label = reader_.Optional(kLabel); label.IsDefined()) {
+    if (yaml::Node label = reader_.Peek(kLabel); label.IsDefined()) {
       if (auto text = yaml::ReadText(file_, label, "label", diagnostics_)) row.label = std::move(*text);
     }
     for (uint32_t free_text : {kText, kNote}) {
-      if (yaml::Node value = reader_.Optional(free_text); value.IsDefined() && !value.IsScalar()) {
+      if (yaml::Node value = reader_.Peek(free_text); value.IsDefined() && !value.IsScalar()) {
         yaml::ReadText(file_, value, keys_.Name(free_text), diagnostics_);  // reports it
       }
     }
-    if (yaml::Node others = reader_.Optional(kAlsoCalled); others.IsDefined()) {
+    if (yaml::Node others = reader_.Peek(kAlsoCalled); others.IsDefined()) {
       ReadAlsoCalled(file_, others, row, diagnostics_);
     }
-    row.cells.reserve(node.size());  // at most one cell an entry
+    row.cells.reserve(node.size() + (partial ? 0 : defaults_.size()));  // at most one cell an entry, and the defaults
+    std::fill(has_cell_.begin(), has_cell_.end(), 0);
     for (size_t at = 0; at < schema_.columns.size(); ++at) {
       const ColumnSchema& column = schema_.columns[at];
       uint32_t slot = column_slots_[at];
-      yaml::Node cell = column.required && !partial ? reader_.Required(slot) : reader_.Optional(slot);
-      if (!cell.IsDefined()) continue;
+      yaml::Node cell = reader_.Peek(slot);
+      if (!cell.IsDefined()) {
+        if (column.required && !partial) reader_.ReportMissing(slot);
+        continue;
+      }
       if (auto value = ReadCell(file_, cell, column, square_ft_, diagnostics_)) {
         row.cells.emplace_back(column.name, std::move(*value));
+        has_cell_[at] = 1;
       }
     }
     reader_.RejectUnknown();
-    if (!partial) CheckExactlyOne(schema_, row, reader_.Span(), diagnostics_);
+    if (partial) return row;
+    CheckExactlyOne(schema_, row, reader_.Span(), diagnostics_);
+    for (const auto& [column, extra] : defaults_) {
+      if (has_cell_[column] == 0) row.cells.emplace_back(extra->column.name, extra->fallback);
+    }
     return row;
   }
 
@@ -190,6 +215,7 @@ class RowReader {
   // The slots of the keys every row may carry, then of the schema's columns.
   enum : uint32_t { kName, kLabel, kText, kNote, kAlsoCalled };
   const yaml::KeyNames& KeysOf(const TableSchema& schema) {
+    keys_.Reserve(5 + schema.columns.size());
     for (const char* common : {"name", "label", "text", "note", "also_called"}) keys_.Add(common);
     for (const ColumnSchema& column : schema.columns) keys_.Add(column.name);
     return keys_;
@@ -202,6 +228,10 @@ class RowReader {
   yaml::KeyNames keys_;  // before reader_, which it is built for
   yaml::KeyedMapReader reader_;
   std::vector<uint32_t> column_slots_;  // each column's slot in keys_
+  std::vector<uint32_t> asked_;         // the slots every row asks for, in order
+  // The defaults, each with its column's index (the schema's size when it has no such column).
+  std::vector<std::pair<size_t, const ExtraColumn*>> defaults_;
+  std::vector<uint8_t> has_cell_;  // by column: whether the row being read got a cell of it
 };
 
 }  // namespace
@@ -288,7 +318,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   table.file = file.path();
   std::optional<yaml::Tree> tree = yaml::ParseTree(file, diagnostics);
   if (!tree) return table;
-  yaml::TreeMapReader top(file, tree->Root(), fmt::format("table '{}'", schema.name), diagnostics);
+  yaml::TreeMapReader top(file, tree->Root(), "table '{}'{}", schema.name, {}, diagnostics);  // named only in a message
   if (!top.ok()) return table;
   if (yaml::Node source = top.Optional("source"); source.IsDefined()) {
     if (auto text = yaml::ReadText(file, source, "source", diagnostics)) table.source = *text;
@@ -312,7 +342,11 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
   const TableSchema& row_schema = extended.columns.empty() ? schema : extended;
   // After the declared columns: a footnote may hold for one of them (`conditions`' ac_ranged).
   if (schema.footnotes && notes.IsDefined()) ReadFootnotes(file, notes, row_schema, table, diagnostics);
-  RowReader row_reader(file, row_schema, square_ft, diagnostics);
+  // The rows under `rows:` get the inherited defaults, then the declared ones.
+  std::vector<const ExtraColumn*> defaults;
+  for (const ExtraColumn& extra : inherited) defaults.push_back(&extra);
+  for (const ExtraColumn& extra : table.extra_columns) defaults.push_back(&extra);
+  RowReader row_reader(file, row_schema, square_ft, diagnostics, std::move(defaults));
   if (!rows.IsDefined()) {  // a table that only changes its parent's: errors about rows point here
     table.rows_span = yaml::SpanOf(file, removes.IsDefined() ? removes : changes);
     ReadOverlay(file, top, changes, removes, row_reader, parent, table, diagnostics);
@@ -324,6 +358,7 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
                       "expected a list of rows, found " + yaml::Describe(rows));
     return table;
   }
+  table.rows.reserve(rows.size());
   for (const yaml::Node& node : rows) {
     auto row = row_reader.Read(node);
     if (!row) continue;
@@ -338,8 +373,6 @@ Table ReadTable(const SourceFile& file, const TableSchema& schema, double square
     table.rows.push_back(std::move(*row));
   }
   ReadOverlay(file, top, changes, removes, row_reader, parent, table, diagnostics);
-  FillDefaults(table.rows, inherited);  // then the declared ones: the order of one call over both
-  FillDefaults(table.rows, table.extra_columns);
   return table;
 }
 
@@ -363,12 +396,12 @@ std::optional<Row> LoadRow(const SourceFile& file, const yaml::Node& node, const
   const TableSchema* schema = FindSchema(table.name);
   if (schema == nullptr) return std::nullopt;
   TableSchema row_schema = WithExtraColumns(*schema, table.extra_columns);
-  auto row = RowReader(file, row_schema, square_ft, diagnostics).Read(node);
+  std::vector<const ExtraColumn*> defaults;
+  for (const ExtraColumn& extra : table.extra_columns) defaults.push_back(&extra);
+  auto row = RowReader(file, row_schema, square_ft, diagnostics, std::move(defaults)).Read(node);
   if (!row) return std::nullopt;
   CheckNotes(table, nullptr, *row, diagnostics);
-  std::vector<Row> one{std::move(*row)};
-  FillDefaults(one, table.extra_columns);
-  return std::move(one.front());
+  return row;
 }
 
 std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const Table& table, double square_ft,

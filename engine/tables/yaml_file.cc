@@ -271,7 +271,7 @@ std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics
 std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) {
   Tree tree;
   SubsetNotes notes;
-  if (ReadYamlSubset(file.text(), tree, &notes)) {
+  if (ReadYamlSubset(file.text(), tree, &notes, file.checked())) {
     // The text checks find nothing in a text the subset reader took (its quotes and brackets
     // are the ones they track, its lines the layout they accept, its depth below theirs) unless
     // the reader noted a plain scalar they may read otherwise, or a nesting near the limit.
@@ -327,12 +327,24 @@ YamlNode GetOf(const YamlNode& map, std::string_view key) {
   return Undefined<YamlNode>();
 }
 
+// The byte offset of a node's mark, as OffsetOf gives it: a tree that knows its nodes' offsets
+// (the subset reader's: marks on lines cut at line feeds only, each at a byte before its line's
+// end) gives it without a look at the file's lines.
+// A known offset is also a node of the subset reader's, every scalar of which (plain, or quoted
+// to its closing quote) stands on one line.
+int64_t KnownOffset(const YAML::Node&) { return -1; }
+int64_t KnownOffset(const Node& node) { return node.Offset(); }
+template <typename YamlNode>
+uint32_t BeginOf(const SourceFile& file, const YamlNode& node) {
+  int64_t offset = KnownOffset(node);
+  return offset >= 0 ? static_cast<uint32_t>(offset) : OffsetOf(file, node.Mark());
+}
+
 template <typename YamlNode>
 SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
   if (!node.IsDefined()) return {file.path(), 0, 0};
-  YAML::Mark mark = node.Mark();
-  if (mark.is_null()) return {file.path(), 0, 0};
-  uint32_t begin = OffsetOf(file, mark);
+  if (node.Mark().is_null()) return {file.path(), 0, 0};
+  uint32_t begin = BeginOf(file, node);
   uint32_t end = begin + 1;
   if (node.IsScalar()) {
     // The scalar's width (to its closing quote, if quoted), cut at the end of its line: the
@@ -344,7 +356,7 @@ SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
       width = close == std::string_view::npos ? rest.size() : close + 1;
     }
     width = std::min(width, rest.size());
-    size_t line_end = rest.substr(0, width).find('\n');
+    size_t line_end = KnownOffset(node) >= 0 ? std::string_view::npos : rest.substr(0, width).find('\n');
     if (line_end != std::string_view::npos) width = line_end;
     end = begin + static_cast<uint32_t>(std::max<size_t>(1, width));
   }

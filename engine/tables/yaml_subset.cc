@@ -1,8 +1,13 @@
 #include "tables/yaml_subset.h"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <yaml-cpp/mark.h>
 
@@ -74,6 +79,46 @@ bool PlainCharacters(std::string_view text) {
   return true;
 }
 
+// The same answer as PlainCharacters for a text known to be well-formed UTF-8 with no control
+// character but tab, line feed and carriage return: only tabs, carriage returns and the
+// characters U+0080-U+009F, U+2028, U+2029 and U+FEFF are left to look for, by the bytes that
+// start them (0x09, 0x0D, 0xC2, 0xE2, 0xEF), sixteen at a time where the machine can.
+bool PlainCheckedCharacters(std::string_view text) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  size_t size = text.size();
+  // Whether the character at `at` is refused. A lead byte of a well-formed text is followed by
+  // the continuation bytes of its sequence.
+  auto refused = [&](size_t at) {
+    unsigned char c = bytes[at];
+    if (c == '\t' || c == '\r') return true;
+    if (c == 0xC2) return bytes[at + 1] <= 0x9F;
+    if (c == 0xE2) return bytes[at + 1] == 0x80 && (bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9);
+    if (c == 0xEF) return bytes[at + 1] == 0xBB && bytes[at + 2] == 0xBF;
+    return false;
+  };
+  size_t at = 0;
+#if defined(__SSE2__)
+  const __m128i tab = _mm_set1_epi8('\t');
+  const __m128i carriage_return = _mm_set1_epi8('\r');
+  const __m128i lead_c2 = _mm_set1_epi8(static_cast<char>(0xC2));
+  const __m128i lead_e2 = _mm_set1_epi8(static_cast<char>(0xE2));
+  const __m128i lead_ef = _mm_set1_epi8(static_cast<char>(0xEF));
+  for (; at + 16 <= size; at += 16) {
+    __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + at));
+    __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(chunk, tab), _mm_cmpeq_epi8(chunk, carriage_return));
+    hits = _mm_or_si128(hits, _mm_cmpeq_epi8(chunk, lead_c2));
+    hits = _mm_or_si128(hits, _mm_or_si128(_mm_cmpeq_epi8(chunk, lead_e2), _mm_cmpeq_epi8(chunk, lead_ef)));
+    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits)); mask != 0; mask &= mask - 1) {
+      if (refused(at + static_cast<size_t>(std::countr_zero(mask)))) return false;
+    }
+  }
+#endif
+  for (; at < size; ++at) {
+    if (refused(at)) return false;
+  }
+  return true;
+}
+
 bool IsNullText(std::string_view text) {
   return text == "~" || text == "null" || text == "Null" || text == "NULL";
 }
@@ -82,10 +127,10 @@ bool IsNullText(std::string_view text) {
 // leaves it.
 class Reader {
  public:
-  Reader(std::string_view text, Tree& tree) : text_(text), tree_(tree) {}
+  Reader(std::string_view text, bool checked_text, Tree& tree) : text_(text), checked_text_(checked_text), tree_(tree) {}
 
   void Read() {
-    if (!PlainCharacters(text_)) throw Outside{};
+    if (!(checked_text_ ? PlainCheckedCharacters(text_) : PlainCharacters(text_))) throw Outside{};
     if (!SkipToContent()) return;  // no document at all
     size_t indent = Indent();
     if (IsSequenceEntry()) {
@@ -370,6 +415,26 @@ class Reader {
     }
   }
 
+  // The first byte from `at` on that a quoted scalar's scan stops at (kQuoteStops), or the
+  // text's size; sixteen bytes at a time where the machine can.
+  size_t NextQuoteStop(size_t at) const {
+#if defined(__SSE2__)
+    const __m128i line_feed = _mm_set1_epi8('\n');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i single_quote = _mm_set1_epi8('\'');
+    const __m128i double_quote = _mm_set1_epi8('"');
+    for (; at + 16 <= text_.size(); at += 16) {
+      __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text_.data() + at));
+      __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(chunk, line_feed), _mm_cmpeq_epi8(chunk, backslash));
+      hits = _mm_or_si128(hits, _mm_or_si128(_mm_cmpeq_epi8(chunk, single_quote), _mm_cmpeq_epi8(chunk, double_quote)));
+      auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
+      if (mask != 0) return at + static_cast<size_t>(std::countr_zero(mask));
+    }
+#endif
+    while (at < text_.size() && !Is(text_[at], kQuoteStops)) ++at;
+    return at;
+  }
+
   // A one-line quoted scalar without escapes (but '' in single quotes).
   void Quoted() {
     char quote = text_[pos_];
@@ -377,8 +442,8 @@ class Reader {
     bool doubled = false;
     size_t at = pos_ + 1;
     for (;; ++at) {
+      at = NextQuoteStop(at);
       char c = At(at);
-      if (!Is(c, kQuoteStops)) continue;
       if (c == '\n' || (quote == '"' && c == '\\')) throw Outside{};
       if (c != quote) continue;
       if (quote == '\'' && At(at + 1) == '\'') {
@@ -504,6 +569,7 @@ class Reader {
   }
 
   std::string_view text_;
+  bool checked_text_;  // see ReadYamlSubset
   size_t pos_ = 0;
   size_t line_ = 0;
   size_t line_start_ = 0;
@@ -518,9 +584,12 @@ class Reader {
 
 }  // namespace
 
-bool ReadYamlSubset(std::string_view text, Tree& tree, SubsetNotes* notes) {
-  tree.Reserve(text.size() / 16 + 8);  // a guess from the size; the arrays grow past it if need be
-  Reader reader(text, tree);
+bool ReadYamlSubset(std::string_view text, Tree& tree, SubsetNotes* notes, bool checked_text) {
+  // A guess from the size (the bundled tables hold a node in 7 to 20 bytes, comments included);
+  // the arrays grow past it if need be.
+  tree.Reserve(text.size() / 7 + 8);
+  tree.MarksAreOffsets();
+  Reader reader(text, checked_text, tree);
   try {
     reader.Read();
   } catch (const Outside&) {

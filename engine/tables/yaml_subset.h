@@ -26,8 +26,11 @@ struct SubsetNotes {
 // with exactly the nodes yaml-cpp's parser would report (same values, tags, styles and
 // marks), its scalars views into `text` where they need no unescaping; returns false and
 // leaves `tree` empty when the text holds anything else, valid or not, which yaml-cpp must
-// then read. `notes`, when given, receives what the reading saw.
-bool ReadYamlSubset(std::string_view text, Tree& tree, SubsetNotes* notes = nullptr);
+// then read. `notes`, when given, receives what the reading saw. `checked_text` says the text
+// is known to be well-formed UTF-8 with no control character but tab, line feed and carriage
+// return (SourceFile::checked()), so that only the characters the subset refuses beyond those
+// are looked for. The tree's marks hold their nodes' byte offsets (Tree::MarksAreOffsets).
+bool ReadYamlSubset(std::string_view text, Tree& tree, SubsetNotes* notes = nullptr, bool checked_text = false);
 
 // The same reading reported to `handler` as yaml-cpp's parser events, or nothing reported
 // (and false) outside the subset.

@@ -43,6 +43,9 @@ class Node {
   // "?" for a plain scalar or a collection, "!" for a quoted scalar, "" for a null.
   const std::string& Tag() const;
   YAML::Mark Mark() const;
+  // The node's byte offset in the text its tree was read from, or -1 when the tree knows only
+  // its line and column (a copy of a yaml-cpp document).
+  int64_t Offset() const;
   // Entries of a mapping, items of a sequence, 0 otherwise.
   size_t size() const;
 
@@ -118,6 +121,10 @@ class Tree {
     return summary;
   }
 
+  // Notes that every mark added from now on has as its `pos` the byte offset of its node in the
+  // text read, which SpanOf then takes as it is.
+  void MarksAreOffsets() { marks_are_offsets_ = true; }
+
   // Makes room for about `nodes` nodes, so that building grows no array on the way.
   void Reserve(size_t nodes) {
     nodes_.reserve(nodes);
@@ -190,6 +197,7 @@ class Tree {
   std::vector<uint32_t> pending_;                  // finished kids of the open collections
   std::vector<std::unique_ptr<std::string>> owned_;  // scalars not in the text read (never moved)
   Summary summary_;
+  bool marks_are_offsets_ = false;  // see MarksAreOffsets
 };
 
 // Node's and NodeIterator's answers, inline: the loader asks them of every key and cell.
@@ -204,6 +212,11 @@ inline std::string_view Node::Scalar() const {
 }
 
 inline YAML::Mark Node::Mark() const { return tree_ == nullptr ? YAML::Mark::null_mark() : tree_->nodes_[index_].mark; }
+
+inline int64_t Node::Offset() const {
+  if (tree_ == nullptr || !tree_->marks_are_offsets_) return -1;
+  return tree_->nodes_[index_].mark.pos;
+}
 
 inline size_t Node::size() const {
   if (tree_ == nullptr) return 0;

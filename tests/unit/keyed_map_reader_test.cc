@@ -104,9 +104,23 @@ TEST(KeyedMapReader, AnswersAndReportsAsTreeMapReader) {
         if (random() % 4 != 0) asked.push_back(at);
       }
       std::shuffle(asked.begin(), asked.end(), random);
+      // Asked one by one, or all at once (AskEach) with the values peeked and the missing
+      // required ones reported.
+      bool at_once = reference.ok() && random() % 2 == 0;
+      if (at_once) {
+        std::vector<uint32_t> order;
+        for (size_t at : asked) order.push_back(slots[at]);
+        reader.AskEach(order);
+      }
       for (size_t at : asked) {
         bool required = random() % 2 == 0;
-        Node mine = required ? reader.Required(slots[at]) : reader.Optional(slots[at]);
+        Node mine;
+        if (at_once) {
+          mine = reader.Peek(slots[at]);
+          if (required && !mine.IsDefined()) reader.ReportMissing(slots[at]);
+        } else {
+          mine = required ? reader.Required(slots[at]) : reader.Optional(slots[at]);
+        }
         Node reference_value = required ? reference.Required(kNames[at]) : reference.Optional(kNames[at]);
         ASSERT_EQ(Answer(file, mine), Answer(file, reference_value)) << file.text() << kNames[at];
       }

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include "base/text_bytes.h"
 #include "tables/yaml_subset.h"
 #include "repository_files.h"
 
@@ -211,6 +212,44 @@ TEST(YamlSubset, EditedTextsReadAsYamlCppReadsThem) {
     taken += ExpectSameEvents(text, fmt::format("edit {}", round));
   }
   EXPECT_GT(taken, 500u);  // the edits exercise the reader, not only its refusals
+}
+
+// A text known to be UTF-8 text (SourceFile::checked()) is read with only the characters the
+// subset refuses beyond FirstBadByte's looked for: it reads exactly as the full check reads it
+// (same answer, nodes, marks and notes), on edits that add those characters and their neighbours.
+TEST(YamlSubset, CheckedTextsReadAsUncheckedOnes) {
+  std::vector<std::string> bases = testing_files::SmallRepositoryYaml(3000);
+  ASSERT_GT(bases.size(), 50u);
+  const std::string pieces[] = {"\t", "\r", "\r\n", "\x7F", "\xC2\x85", "\xC2\x9F", "\xC2\xA0", "\xE2\x80\xA8",
+                                "\xE2\x80\xA9", "\xE2\x80\x94", "\xEF\xBB\xBF", "\xEF\xBC\x81", "\xED\x95\x9C",
+                                "\xC3\xA9", "\x01", "\xFF", " ", ": ", "\n", "'", "#"};
+  std::mt19937 random(15);
+  size_t checked = 0;
+  size_t refused = 0;
+  for (int round = 0; round < 4000; ++round) {
+    std::string text = bases[random() % bases.size()];
+    testing_files::EditText(random, text, pieces);
+    if (FirstBadByte(text)) continue;  // not text: never read as checked
+    ++checked;
+    Tree full;
+    Tree quick;
+    SubsetNotes full_notes;
+    SubsetNotes quick_notes;
+    bool full_took = ReadYamlSubset(text, full, &full_notes, false);
+    ASSERT_EQ(ReadYamlSubset(text, quick, &quick_notes, true), full_took) << text;
+    refused += !full_took;
+    if (!full_took) continue;
+    Recorder full_events;
+    Recorder quick_events;
+    full.Replay(full_events);
+    quick.Replay(quick_events);
+    ASSERT_EQ(quick_events.events, full_events.events) << text;
+    ASSERT_EQ(quick_notes.steering, full_notes.steering);
+    ASSERT_EQ(quick_notes.deepest, full_notes.deepest);
+  }
+  EXPECT_GT(checked, 1000u);
+  EXPECT_GT(refused, 200u);          // the refused characters were met
+  EXPECT_GT(checked - refused, 200u) << checked << " " << refused;  // and so were texts the reader took
 }
 
 }  // namespace
