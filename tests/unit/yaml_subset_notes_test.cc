@@ -93,7 +93,9 @@ TEST(YamlSubsetNotes, TextsTheReaderTakesButTheChecksReportAreNoted) {
       EXPECT_EQ(by_tree.items()[k].message, by_yaml_cpp.items()[k].message) << texts[i];
       EXPECT_EQ(by_tree.items()[k].span.begin, by_yaml_cpp.items()[k].span.begin) << texts[i];
     }
-    if (i < 2) EXPECT_FALSE(by_tree.items().empty()) << texts[i];  // the check's mistake
+    if (i < 2) {
+      EXPECT_FALSE(by_tree.items().empty()) << texts[i];  // the check's mistake
+    }
   }
 }
 
