@@ -139,21 +139,4 @@ TableSchema WithExtraColumns(const TableSchema& schema, const std::vector<ExtraC
   return extended;
 }
 
-void FillDefaults(std::vector<Row>& rows, const std::vector<ExtraColumn>& columns) {
-  if (columns.empty()) return;
-  std::vector<bool> missing(columns.size());
-  for (Row& row : rows) {
-    size_t count = 0;
-    for (size_t i = 0; i < columns.size(); ++i) {
-      missing[i] = row.Get(columns[i].column.name) == nullptr;
-      count += missing[i] ? 1 : 0;
-    }
-    if (count == 0) continue;
-    row.cells.reserve(row.cells.size() + count);
-    for (size_t i = 0; i < columns.size(); ++i) {
-      if (missing[i]) row.cells.emplace_back(columns[i].column.name, columns[i].fallback);
-    }
-  }
-}
-
 }  // namespace rulecraft::tables

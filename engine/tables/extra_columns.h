@@ -23,7 +23,4 @@ std::vector<ExtraColumn> ReadExtraColumns(const SourceFile& file, const yaml::No
 // The schema with the declared columns appended as optional columns, to read rows by.
 TableSchema WithExtraColumns(const TableSchema& schema, const std::vector<ExtraColumn>& columns);
 
-// Gives each row that leaves out a declared column that column's default.
-void FillDefaults(std::vector<Row>& rows, const std::vector<ExtraColumn>& columns);
-
 }  // namespace rulecraft::tables
