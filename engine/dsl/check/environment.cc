@@ -437,8 +437,9 @@ const HookPoint* FindHookPoint(std::string_view name) {
     hooks.Reserve(all.size());
     for (size_t i = 0; i < all.size(); ++i) {
       const std::string& hook = all[i].name;
+      uint32_t hash = QuickHash(hook);
       auto is_hook = [&](int index) { return all[static_cast<size_t>(index)].name == hook; };
-      if (hooks.FindHashed(QuickHash(hook), is_hook) < 0) hooks.AddHashed(QuickHash(hook), static_cast<int>(i));  // the first of a name
+      if (hooks.FindHashed(hash, is_hook) < 0) hooks.AddHashed(hash, static_cast<int>(i));  // the first of a name
     }
     return hooks;
   }();

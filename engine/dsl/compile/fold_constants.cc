@@ -10,6 +10,7 @@ namespace {
 
 using ast::Expr;
 using ast::ExprKind;
+using check::IsWord;
 
 bool IsNumber(const Expr& expr) { return expr.kind == ExprKind::kNumber; }
 bool IsBool(const Expr& expr) { return expr.kind == ExprKind::kBool; }
@@ -25,8 +26,8 @@ void FoldBinary(Expr& node) {
   Expr& left = *node.operands[0];
   Expr& right = *node.operands[1];
   const std::string& op = node.text;
-  if ((check::IsWord(op, "and") || check::IsWord(op, "or")) && IsBool(left)) {
-    bool decides = check::IsWord(op, "and") ? !left.boolean : left.boolean;
+  if ((IsWord(op, "and") || IsWord(op, "or")) && IsBool(left)) {
+    bool decides = IsWord(op, "and") ? !left.boolean : left.boolean;
     if (decides) {
       Become(node, std::move(node.operands[0]));
     } else {
@@ -37,18 +38,19 @@ void FoldBinary(Expr& node) {
   if (!IsNumber(left) || !IsNumber(right)) return;
   double a = left.number;
   double b = right.number;
-  bool compare = check::IsWord(op, "==") || check::IsWord(op, "!=") || check::IsWord(op, "<") || check::IsWord(op, "<=") || check::IsWord(op, ">") || check::IsWord(op, ">=");
+  bool compare = IsWord(op, "==") || IsWord(op, "!=") || IsWord(op, "<") || IsWord(op, "<=") ||
+                 IsWord(op, ">") || IsWord(op, ">=");
   if (compare) {
-    bool value = check::IsWord(op, "==") ? a == b : check::IsWord(op, "!=") ? a != b : check::IsWord(op, "<") ? a < b
-               : check::IsWord(op, "<=") ? a <= b : check::IsWord(op, ">") ? a > b : a >= b;
+    bool value = IsWord(op, "==") ? a == b : IsWord(op, "!=") ? a != b : IsWord(op, "<") ? a < b
+               : IsWord(op, "<=") ? a <= b : IsWord(op, ">") ? a > b : a >= b;
     node.kind = ExprKind::kBool;
     node.boolean = value;
     node.operands.clear();
     return;
   }
-  if ((check::IsWord(op, "/") || check::IsWord(op, "%")) && b == 0) return;  // left for the evaluator to report
-  double value = check::IsWord(op, "+") ? a + b : check::IsWord(op, "-") ? a - b : check::IsWord(op, "*") ? a * b : check::IsWord(op, "/") ? a / b
-               : check::IsWord(op, "%") ? std::fmod(a, b) : std::pow(a, b);
+  if ((IsWord(op, "/") || IsWord(op, "%")) && b == 0) return;  // left for the evaluator to report
+  double value = IsWord(op, "+") ? a + b : IsWord(op, "-") ? a - b : IsWord(op, "*") ? a * b
+               : IsWord(op, "/") ? a / b : IsWord(op, "%") ? std::fmod(a, b) : std::pow(a, b);
   node.kind = ExprKind::kNumber;
   node.number = value;
   node.unit = node.type.unit == ast::Unit::kLength ? "ft" : "";
@@ -65,11 +67,11 @@ void Fold(Expr& node) {
       FoldBinary(node);
       return;
     case ExprKind::kUnary:
-      if ((check::IsWord(node.text, "-") || check::IsWord(node.text, "+")) && IsNumber(*node.operands[0])) {
-        bool negate = check::IsWord(node.text, "-");
+      if ((IsWord(node.text, "-") || IsWord(node.text, "+")) && IsNumber(*node.operands[0])) {
+        bool negate = IsWord(node.text, "-");
         Become(node, std::move(node.operands[0]));
         if (negate) node.number = -node.number;
-      } else if (check::IsWord(node.text, "not") && IsBool(*node.operands[0])) {
+      } else if (IsWord(node.text, "not") && IsBool(*node.operands[0])) {
         Become(node, std::move(node.operands[0]));
         node.boolean = !node.boolean;
       }
