@@ -59,6 +59,10 @@ void Unsupported(nlohmann::json& result, const std::string& key, const std::stri
 }
 
 nlohmann::json Number(double value) {
+  // Whole values (most costs and distances) without rounding; the same integer as below.
+  if (std::abs(value) < 9e15 && static_cast<double>(static_cast<int64_t>(value)) == value) {
+    return static_cast<int64_t>(value);
+  }
   double whole = std::round(value);
   if (std::abs(value - whole) < 1e-9 && std::abs(whole) < 9e15) return static_cast<int64_t>(whole);
   return value;

@@ -340,19 +340,25 @@ char OverlaySymbol(float cost, bool may_end) {
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
+// The keys of a reached square's object, made once rather than once a square.
+struct SquareKeys {
+  const std::string at = "at", cost = "cost", cost_ft = "cost_ft", may_end = "may_end";
+};
+
 // Appends one reached square to a reach answer's `squares`: at, cost, cost_ft, may_end. Built
 // in place, key by key in their order, without temporary values or pairs.
 nlohmann::json& AddReachedSquare(nlohmann::json::array_t& squares, const ReachedSquare& reached) {
+  static const SquareKeys keys;
   nlohmann::json& square = squares.emplace_back(nlohmann::json::value_t::object);
   auto& fields = square.get_ref<nlohmann::json::object_t&>();
-  auto& xy = fields.emplace_hint(fields.end(), "at", nlohmann::json::value_t::array)
+  auto& xy = fields.emplace_hint(fields.end(), keys.at, nlohmann::json::value_t::array)
                  ->second.get_ref<nlohmann::json::array_t&>();
   xy.reserve(2);
   xy.emplace_back(reached.x);
   xy.emplace_back(reached.y);
-  fields.emplace_hint(fields.end(), "cost", Number(reached.cost));
-  fields.emplace_hint(fields.end(), "cost_ft", Number(reached.cost_ft));
-  fields.emplace_hint(fields.end(), "may_end", reached.may_end);
+  fields.emplace_hint(fields.end(), keys.cost, Number(reached.cost));
+  fields.emplace_hint(fields.end(), keys.cost_ft, Number(reached.cost_ft));
+  fields.emplace_hint(fields.end(), keys.may_end, reached.may_end);
   return square;
 }
 
@@ -637,64 +643,75 @@ bool ComputeReach(const AnswerContext& context, const model::Query& query, Reach
   return !HookFailed(move, result);
 }
 
+namespace {
+
+// A reach answer's `grid`: its box (origin, width, height) and its rows of costs and of may_end
+// flags, built with its keys in order.
+nlohmann::json ReachGrid(const ReachAnswer& answer, nlohmann::json cost_rows, nlohmann::json may_end_rows) {
+  nlohmann::json grid(nlohmann::json::value_t::object);
+  auto& fields = grid.get_ref<nlohmann::json::object_t&>();
+  fields.emplace_hint(fields.end(), "cost", std::move(cost_rows));
+  fields.emplace_hint(fields.end(), "height", answer.height);
+  fields.emplace_hint(fields.end(), "may_end", std::move(may_end_rows));
+  fields.emplace_hint(fields.end(), "origin", nlohmann::json::array_t{answer.origin_x, answer.origin_y});
+  fields.emplace_hint(fields.end(), "width", answer.width);
+  return grid;
+}
+
+}  // namespace
+
 void WriteReach(const ReachAnswer& answer, int32_t map_width, int32_t map_height, nlohmann::json& result) {
   // The squares are listed row by row over the box, so each row of the grid and the overlay
   // walks them in order (docs/scenarios.md, "Reach grids").
   bool listed = answer.reachable_count <= limits::kMaxListedSquares;
-  nlohmann::json squares = nlohmann::json::array();
-  nlohmann::json overlay = nlohmann::json::array();
-  nlohmann::json grid_cost = nlohmann::json::array();
-  nlohmann::json grid_may_end = nlohmann::json::array();
+  nlohmann::json squares(nlohmann::json::value_t::array), overlay(nlohmann::json::value_t::array);
+  nlohmann::json cost_rows(nlohmann::json::value_t::array), may_end_rows(nlohmann::json::value_t::array);
   auto& square_list = squares.get_ref<nlohmann::json::array_t&>();
+  auto& overlay_rows = overlay.get_ref<nlohmann::json::array_t&>();
+  auto& cost_list = cost_rows.get_ref<nlohmann::json::array_t&>();
+  auto& may_end_list = may_end_rows.get_ref<nlohmann::json::array_t&>();
   if (listed) square_list.reserve(answer.squares.size());
-  overlay.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(map_height));
+  overlay_rows.reserve(static_cast<size_t>(map_height));
+  cost_list.reserve(static_cast<size_t>(answer.height));
+  may_end_list.reserve(static_cast<size_t>(answer.height));
+  const size_t row_width = static_cast<size_t>(map_width), box_width = static_cast<size_t>(answer.width);
   const int32_t min_x = answer.origin_x, max_x = answer.origin_x + answer.width - 1;
   const int32_t min_y = answer.origin_y, max_y = answer.origin_y + answer.height - 1;
   auto next = answer.squares.begin();
   for (int32_t y = 0; y < map_height; ++y) {
+    std::string row(row_width, '.');  // no square of the row reached, until one is
     bool in_box = answer.width > 0 && y >= min_y && y <= max_y;
-    if (!in_box) {  // no square of the row reached
-      overlay.push_back(std::string(static_cast<size_t>(map_width), '.'));
+    if (!in_box) {
+      overlay_rows.emplace_back(std::move(row));
       continue;
     }
-    std::string row;
-    row.reserve(static_cast<size_t>(map_width));
-    row.append(static_cast<size_t>(min_x), '.');
-    nlohmann::json cost_row = nlohmann::json::array();
-    cost_row.get_ref<nlohmann::json::array_t&>().reserve(static_cast<size_t>(max_x - min_x + 1));
-    std::string may_end_row;
-    may_end_row.reserve(static_cast<size_t>(max_x - min_x + 1));
+    auto& costs = cost_list.emplace_back(nlohmann::json::value_t::array).get_ref<nlohmann::json::array_t&>();
+    costs.reserve(box_width);
+    std::string may_end_row(box_width, '.');
     for (int32_t x = min_x; x <= max_x; ++x) {
       if (next == answer.squares.end() || next->x != x || next->y != y) {
-        row += '.';
-        cost_row.push_back(nullptr), may_end_row += '.';
+        costs.emplace_back();  // null: not reached
         continue;
       }
       const ReachedSquare& reached = *next++;
-      row += OverlaySymbol(static_cast<float>(reached.cost), reached.may_end);
-      cost_row.push_back(Number(reached.cost));
-      may_end_row += reached.may_end ? '1' : '0';
+      row[static_cast<size_t>(x)] = OverlaySymbol(static_cast<float>(reached.cost), reached.may_end);
+      costs.emplace_back(Number(reached.cost));
+      may_end_row[static_cast<size_t>(x - min_x)] = reached.may_end ? '1' : '0';
       if (!listed) continue;
       nlohmann::json& square = AddReachedSquare(square_list, reached);
       if (reached.squeezed_width > 0) {
         square["squeezed"] = Squeezed({x, y}, reached.squeezed_width, reached.squeezed_height);
       }
     }
-    row.append(static_cast<size_t>(map_width - 1 - max_x), '.');
-    overlay.push_back(std::move(row));
-    grid_cost.push_back(std::move(cost_row));
-    grid_may_end.push_back(std::move(may_end_row));
+    overlay_rows.emplace_back(std::move(row));
+    may_end_list.emplace_back(std::move(may_end_row));
   }
   result["budget_squares"] = Number(answer.budget_squares);
   result["overlay"] = std::move(overlay);
   result["overlay_legend"] = "cost in squares (0-9, a-z), + may pass but not end, . out of reach";
   result["reachable_count"] = answer.reachable_count;
   result["may_end_count"] = answer.may_end_count;
-  result["grid"] = {{"origin", At({answer.origin_x, answer.origin_y})},
-                    {"width", answer.width},
-                    {"height", answer.height},
-                    {"cost", std::move(grid_cost)},
-                    {"may_end", std::move(grid_may_end)}};
+  result["grid"] = ReachGrid(answer, std::move(cost_rows), std::move(may_end_rows));
   if (listed) {
     result["squares"] = std::move(squares);
   } else {
