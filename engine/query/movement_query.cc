@@ -340,25 +340,23 @@ char OverlaySymbol(float cost, bool may_end) {
 
 nlohmann::json At(model::Square square) { return nlohmann::json::array({square.x, square.y}); }
 
-// The keys of a reached square's object, made once rather than once a square.
-struct SquareKeys {
-  const std::string at = "at", cost = "cost", cost_ft = "cost_ft", may_end = "may_end";
-};
+// A reached square's object with its keys in order (at, cost, cost_ft, may_end), made once: each
+// square copies it, which clones its tree without comparing or rebalancing, then sets its values.
+const nlohmann::json& SquareShape() {
+  static const nlohmann::json shape = {{"at", {0, 0}}, {"cost", 0}, {"cost_ft", 0}, {"may_end", false}};
+  return shape;
+}
 
-// Appends one reached square to a reach answer's `squares`: at, cost, cost_ft, may_end. Built
-// in place, key by key in their order, without temporary values or pairs.
+// Appends one reached square to a reach answer's `squares`: at, cost, cost_ft, may_end.
 nlohmann::json& AddReachedSquare(nlohmann::json::array_t& squares, const ReachedSquare& reached) {
-  static const SquareKeys keys;
-  nlohmann::json& square = squares.emplace_back(nlohmann::json::value_t::object);
-  auto& fields = square.get_ref<nlohmann::json::object_t&>();
-  auto& xy = fields.emplace_hint(fields.end(), keys.at, nlohmann::json::value_t::array)
-                 ->second.get_ref<nlohmann::json::array_t&>();
-  xy.reserve(2);
-  xy.emplace_back(reached.x);
-  xy.emplace_back(reached.y);
-  fields.emplace_hint(fields.end(), keys.cost, Number(reached.cost));
-  fields.emplace_hint(fields.end(), keys.cost_ft, Number(reached.cost_ft));
-  fields.emplace_hint(fields.end(), keys.may_end, reached.may_end);
+  nlohmann::json& square = squares.emplace_back(SquareShape());
+  auto field = square.get_ref<nlohmann::json::object_t&>().begin();
+  auto& xy = field->second.get_ref<nlohmann::json::array_t&>();
+  xy[0] = reached.x;
+  xy[1] = reached.y;
+  (++field)->second = Number(reached.cost);
+  (++field)->second = Number(reached.cost_ft);
+  (++field)->second = reached.may_end;
   return square;
 }
 
