@@ -71,8 +71,8 @@ size_t PlainPrefix(const char* begin, const char* end) {
     if (_mm_movemask_epi8(failing) != 0) break;
   }
   for (; end - at >= 16; at += 16) {
-    int mask = _mm_movemask_epi8(NotPlain(Load(at)));
-    if (mask != 0) return static_cast<size_t>(at - begin) + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+    auto mask = static_cast<unsigned>(_mm_movemask_epi8(NotPlain(Load(at))));
+    if (mask != 0) return static_cast<size_t>(at - begin) + static_cast<size_t>(__builtin_ctz(mask));
   }
 #endif
   for (; at < end && kPlainBytes[static_cast<unsigned char>(*at)]; ++at) {

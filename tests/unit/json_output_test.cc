@@ -78,6 +78,13 @@ TEST(JsonOutput, EveryByteAtEveryPlaceOfStringsUpToFortyBytesIsWrittenAsDumpWrit
   EXPECT_EQ(Written(std::string()), Dumped(std::string()));
 }
 
+// A text of `size` bytes made of `random`: mostly printable ASCII, one byte in eight any byte.
+std::string Text(std::mt19937& random, size_t size) {
+  std::string text(size, 'x');
+  for (char& byte : text) byte = static_cast<char>(random() % 8 == 0 ? random() % 256 : ' ' + random() % 95);
+  return text;
+}
+
 // A value made of `random`: nested objects and arrays, strings of any bytes (mostly plain),
 // integers, negative numbers, doubles, null and booleans.
 nlohmann::json Generated(std::mt19937& random, int depth) {
@@ -88,11 +95,7 @@ nlohmann::json Generated(std::mt19937& random, int depth) {
     case 2: return static_cast<int64_t>(random()) - (int64_t{1} << 31) * static_cast<int64_t>(below(3));
     case 3: return static_cast<double>(static_cast<int32_t>(random())) / (1 + below(1000));
     case 4: return uint64_t{random()} << 32 | random();
-    case 5: {
-      std::string text(below(70), 'x');
-      for (char& byte : text) byte = static_cast<char>(below(8) == 0 ? below(256) : ' ' + below(95));
-      return text;
-    }
+    case 5: return Text(random, below(70));
     case 6: case 7: {
       nlohmann::json array = nlohmann::json::array();
       for (uint32_t i = below(6); i > 0; --i) array.push_back(Generated(random, depth - 1));
@@ -100,7 +103,10 @@ nlohmann::json Generated(std::mt19937& random, int depth) {
     }
     default: {
       nlohmann::json object = nlohmann::json::object();
-      for (uint32_t i = below(5); i > 0; --i) object[std::string(1 + below(20), static_cast<char>('a' + below(26)))] = Generated(random, depth - 1);
+      for (uint32_t i = below(5); i > 0; --i) {
+        std::string key = below(4) == 0 ? Text(random, below(20)) : std::string(1 + below(20), 'k');
+        object[key] = Generated(random, depth - 1);
+      }
       return object;
     }
   }
