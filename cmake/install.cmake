@@ -1,5 +1,6 @@
-# `cmake --install build --prefix PREFIX` (README, "Install"): the command, the library with its
-# headers and CMake package, the bundled rulesets, shared scripts, web page and docs.
+# `cmake --install build --prefix PREFIX` (README, "Install"): the command and beside it
+# rulecraft-serve (the program `rulecraft serve` becomes), the library with its headers and CMake
+# package, the bundled rulesets, shared scripts, web page and docs.
 # PREFIX/bin/rulecraft and PREFIX/lib/librulecraft.so find PREFIX/share/rulecraft by their own
 # location (engine/base/data_folder.h), so the prefix may move after installing.
 include(CMakePackageConfigHelpers)
@@ -7,7 +8,7 @@ include(CMakePackageConfigHelpers)
 set(RULECRAFT_INSTALL_DATA_DIR ${CMAKE_INSTALL_DATADIR}/rulecraft)
 set(RULECRAFT_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/rulecraft)
 
-install(TARGETS rulecraft RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS rulecraft rulecraft-serve RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY rulesets scripts web DESTINATION ${RULECRAFT_INSTALL_DATA_DIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -20,7 +20,8 @@
 #include "cli/text_output.h"
 #include "cli/usage_errors.h"
 #include "rulecraft/rulecraft.h"
-#include "service/server.h"
+#include "service/serve_command_line.h"
+#include "service/serve_launch.h"
 
 namespace {
 
@@ -293,19 +294,7 @@ int main(int argc, char** argv) {
 
   rulecraft::service::ServeOptions serve_options;
   CLI::App* serve = app.add_subcommand("serve", "Answer scenarios over HTTP as a JSON service (docs/api.md).");
-  serve->add_option("--host", serve_options.host, "Address to listen on; loopback unless given")
-      ->capture_default_str();
-  serve->add_option("--port", serve_options.port, "Port to listen on; 0 picks a free one")
-      ->check(CLI::Range(0, 65535))
-      ->capture_default_str();
-  serve->add_option("--rulesets", serve_options.ruleset_folders,
-                    "Folders of rulesets (or ruleset folders) served besides the bundled ones")
-      ->check(CLI::ExistingDirectory);
-  serve->add_option("--workers", serve_options.workers, "Requests answered at once; one more is answered 503")
-      ->check(CLI::Range(1, rulecraft::limits::kMaxServiceWorkers))
-      ->capture_default_str();
-  serve->footer("Stops cleanly on SIGTERM or SIGINT. Exit codes: 0 stopped by a signal; 1 could not listen; 2 the "
-                "command line is wrong.");
+  rulecraft::service::AddServeOptions(*serve, serve_options);
 
   // How the command given answers, so that even a wrong command line answers that way: its
   // format and its answer with nothing in it.
@@ -340,7 +329,7 @@ int main(int argc, char** argv) {
     if (create->parsed()) return New(new_request);
     if (diff->parsed()) return Diff(diff_a, diff_b, diff_format);
     if (render->parsed()) return Render(render_scenario, render_query, render_output, force, cache);
-    if (serve->parsed()) return rulecraft::service::Serve(serve_options);
+    if (serve->parsed()) return rulecraft::service::ExecServeProgram(serve_options);
   } catch (const std::exception& error) {
     rulecraft::Diagnostics diagnostics;
     diagnostics.Error("internal-error", {}, std::string("internal error: ") + error.what());

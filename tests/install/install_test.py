@@ -118,7 +118,7 @@ class InstallTest(unittest.TestCase):
             self.assertTrue(os.path.realpath(os.path.join(cwd, file)).startswith(share), file)
 
     def test_the_prefix_holds_everything(self):
-        for part in ["bin/rulecraft", "include/rulecraft/rulecraft.h", "include/rulecraft/diagnostic.h",
+        for part in ["bin/rulecraft", "bin/rulecraft-serve", "include/rulecraft/rulecraft.h", "include/rulecraft/diagnostic.h",
                      "include/rulecraft/source.h", "lib/cmake/rulecraft/rulecraftConfig.cmake",
                      "lib/cmake/rulecraft/rulecraftConfigVersion.cmake", "lib/cmake/rulecraft/rulecraftTargets.cmake",
                      "share/rulecraft/rulesets/dnd35/ruleset.rules", "share/rulecraft/rulesets/modules/d20_cover",
