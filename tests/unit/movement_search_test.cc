@@ -217,7 +217,7 @@ TEST(MovementSearchHooks, AHookThatKeepsEveryCostFindsTheRoutesTheSearchWithoutF
   ASSERT_FALSE(keep->error) << keep->error_text;
   std::mt19937 random(2718);
   int compared = 0;
-  for (const std::string folder : {std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", (temp.path() / "mire").string()}) {
+  for (const std::string& folder : {std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35", (temp.path() / "mire").string()}) {
     SourceSet sources;
     Diagnostics diagnostics;
     auto rules = ruleset::LoadRuleset(folder, sources, diagnostics);
