@@ -204,15 +204,18 @@ bool CheckText(const SourceFile& file, Diagnostics& diagnostics) {
   return true;
 }
 
-// Reads a checked text's one document with yaml-cpp's node builder (first trying the subset
-// reader's events when `subset`), and checks it.
-std::optional<YAML::Node> ReadDocument(const SourceFile& file, bool subset, Diagnostics& diagnostics) {
+// Reads a checked text's one document with yaml-cpp's node builder (replaying `subset`, the
+// subset reader's tree of it, when given), and checks it; the checks whose summary of `subset`
+// shows nothing to report are skipped.
+std::optional<YAML::Node> ReadDocument(const SourceFile& file, const Tree* subset, Diagnostics& diagnostics) {
   std::vector<YAML::Node> documents;
   FirstDocument counted;
   try {
     // The tables' plain YAML is read by our own reader, with yaml-cpp's events; anything
     // else (and every mistake) by yaml-cpp itself.
-    if (!subset || !ReadYamlSubset(file.text(), counted)) {
+    if (subset != nullptr) {
+      subset->Replay(counted);
+    } else {
       std::istringstream text(file.text());
       YAML::Parser parser(text);
       while (counted.starts.size() <= FirstDocument::kMost && parser.HandleNextDocument(counted)) {
@@ -254,18 +257,34 @@ std::optional<YAML::Node> ReadDocument(const SourceFile& file, bool subset, Diag
     return std::nullopt;
   }
   if (documents.empty()) return YAML::Node(YAML::NodeType::Null);
-  if (!CheckDocument(file, documents[0], diagnostics)) return std::nullopt;
-  size_t errors = diagnostics.ErrorCount();
-  CheckDuplicateKeys(file, documents[0], diagnostics);
-  if (diagnostics.ErrorCount() > errors) return std::nullopt;
+  // As ParseTree: a subset tree's summary says which checks could report anything.
+  Tree::Summary summary = subset != nullptr ? subset->Summarize() : Tree::Summary{};
+  bool within = subset != nullptr && summary.nodes <= limits::kMaxYamlNodes &&
+                summary.deepest <= limits::kMaxYamlDepth && summary.longest_scalar <= limits::kMaxYamlScalarBytes &&
+                !summary.non_scalar_key;
+  if (!within && !CheckDocument(file, documents[0], diagnostics)) return std::nullopt;
+  if (subset == nullptr || summary.repeated_key) {
+    size_t errors = diagnostics.ErrorCount();
+    CheckDuplicateKeys(file, documents[0], diagnostics);
+    if (diagnostics.ErrorCount() > errors) return std::nullopt;
+  }
   return documents[0];
 }
 
 }  // namespace
 
 std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics) {
+  Tree tree;
+  SubsetNotes notes;
+  if (ReadYamlSubset(file.text(), tree, &notes, file.checked())) {
+    // As ParseTree: the text checks run only when the reader's notes say they could report.
+    if ((notes.steering || notes.deepest + 1 > limits::kMaxYamlDepth) && !CheckText(file, diagnostics)) {
+      return std::nullopt;
+    }
+    return ReadDocument(file, &tree, diagnostics);
+  }
   if (!CheckText(file, diagnostics)) return std::nullopt;
-  return ReadDocument(file, true, diagnostics);
+  return ReadDocument(file, nullptr, diagnostics);
 }
 
 std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) {
@@ -293,7 +312,7 @@ std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) 
     return tree;
   }
   if (!CheckText(file, diagnostics)) return std::nullopt;
-  std::optional<YAML::Node> document = ReadDocument(file, false, diagnostics);
+  std::optional<YAML::Node> document = ReadDocument(file, nullptr, diagnostics);
   if (!document) return std::nullopt;
   return Tree::FromYamlCpp(*document);
 }
