@@ -447,11 +447,24 @@ void BasicMapReader<YamlNode>::ReadEntries() {
   }
 }
 
+// One undefined node per thread, for readers to return by reference.
+template <typename YamlNode>
+const YamlNode& SharedUndefined() {
+  thread_local const YamlNode undefined = Undefined<YamlNode>();
+  return undefined;
+}
+
 template <typename YamlNode>
 YamlNode BasicMapReader<YamlNode>::Optional(std::string_view key) {
+  const YamlNode& value = Find(key);
+  return &value == &SharedUndefined<YamlNode>() ? Undefined<YamlNode>() : value;
+}
+
+template <typename YamlNode>
+const YamlNode& BasicMapReader<YamlNode>::Find(std::string_view key) {
   asked_.append(key);
   asked_.push_back('\0');
-  if (!ok_) return Undefined<YamlNode>();
+  if (!ok_) return SharedUndefined<YamlNode>();
   // As Get: the first entry whose key is this scalar. Every entry of this text is asked for.
   const YamlNode* found = nullptr;
   for (Entry& entry : entries_) {
@@ -460,7 +473,7 @@ YamlNode BasicMapReader<YamlNode>::Optional(std::string_view key) {
     entry.asked = true;
     if (found == nullptr && entry.key_is_scalar) found = &entry.value;
   }
-  return found != nullptr ? *found : Undefined<YamlNode>();
+  return found != nullptr ? *found : SharedUndefined<YamlNode>();
 }
 
 template <typename YamlNode>
