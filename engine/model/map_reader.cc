@@ -33,6 +33,11 @@ std::optional<uint16_t> KindIndex(const SourceFile& file, const YAML::Node& node
   return map.KindIndex(*kind);
 }
 
+// How many characters (squares) `text` holds, as SplitCharacters counts them.
+size_t CharacterCount(std::string_view text) {
+  return EndOfPlainAscii(text, 0) == text.size() ? text.size() : SplitCharacters(text).size();
+}
+
 // Reads `legend:`, a mapping from one-character symbols (any UTF-8 character) to terrain kinds.
 bool ReadLegend(const SourceFile& file, const YAML::Node& node, const tables::Table& terrain,
                 GridMap& map, std::map<std::string, uint16_t, std::less<>>& symbols, Diagnostics& diagnostics) {
@@ -170,7 +175,7 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   // a broken row before it still takes its place in the grid. A square is one character, of
   // however many bytes.
   for (const YAML::Node& row : rows) {
-    size_t length = row.IsScalar() ? SplitCharacters(row.Scalar()).size() : 0;
+    size_t length = row.IsScalar() ? CharacterCount(row.Scalar()) : 0;
     if (length > 0 && length <= static_cast<size_t>(limits::kMaxMapSide)) {
       map.width = static_cast<int32_t>(length);
       break;
@@ -187,45 +192,48 @@ std::optional<GridMap> ReadMap(const SourceFile& file, const YAML::Node& node,
   for (const YAML::Node& row : rows) {
     auto text = yaml::ReadText(file, row, "a map row", diagnostics);
     if (!text) ok = false;
-    std::vector<std::string_view> squares = text ? SplitCharacters(*text) : std::vector<std::string_view>{};
+    // A row of plain ASCII is one square a byte: its squares are views of single bytes, made
+    // only for a byte that is no one-byte symbol (below).
+    bool plain = text && EndOfPlainAscii(*text, 0) == text->size();
+    std::vector<std::string_view> squares = text && !plain ? SplitCharacters(*text) : std::vector<std::string_view>{};
+    size_t square_count = plain ? text->size() : squares.size();
     SourceSpan row_span = yaml::SpanOf(file, row);
     // A quoted row starts one byte after its span.
     uint32_t first = row_span.begin + (file.text()[row_span.begin] == '"' || file.text()[row_span.begin] == '\'' ? 1 : 0);
-    bool fits = !squares.empty() && squares.size() <= static_cast<size_t>(limits::kMaxMapSide);
-    if (text && (!fits || static_cast<int32_t>(squares.size()) != map.width)) {
+    bool fits = square_count > 0 && square_count <= static_cast<size_t>(limits::kMaxMapSide);
+    if (text && (!fits || static_cast<int32_t>(square_count) != map.width)) {
       std::string expected = map.width > 0 ? fmt::format("a row as wide as the map, {} squares", map.width)
                                            : fmt::format("a row of 1 to {} squares", limits::kMaxMapSide);
       diagnostics.Error("ragged-map", row_span,
-                        squares.size() > static_cast<size_t>(limits::kMaxMapSide)
+                        square_count > static_cast<size_t>(limits::kMaxMapSide)
                             ? fmt::format("expected at most {} squares in a map row (limits::kMaxMapSide), found {}",
-                                          limits::kMaxMapSide, squares.size())
+                                          limits::kMaxMapSide, square_count)
                             : fmt::format("expected {}, found {}", expected,
-                                          squares.empty() ? "an empty row" : fmt::format("{} squares", squares.size())));
+                                          square_count == 0 ? "an empty row" : fmt::format("{} squares", square_count)));
       ok = false;
     }
     // A broken row keeps the map's shape (empty squares read as the first kind) so later checks run.
-    squares.resize(static_cast<size_t>(map.width), std::string_view());
-    for (std::string_view square : squares) {
-      if (square.empty()) {
-        map.cells.push_back(0);
-        continue;
-      }
+    auto width = static_cast<size_t>(map.width);
+    size_t row_start = map.cells.size();
+    map.cells.resize(row_start + width, 0);
+    uint16_t* cells = map.cells.data() + row_start;
+    for (size_t x = 0; x < width && x < square_count; ++x) {
+      std::string_view square = plain ? std::string_view(text->data() + x, 1) : squares[x];
       if (square.size() == 1 && by_byte[static_cast<unsigned char>(square[0])] >= 0) {
-        map.cells.push_back(static_cast<uint16_t>(by_byte[static_cast<unsigned char>(square[0])]));
+        cells[x] = static_cast<uint16_t>(by_byte[static_cast<unsigned char>(square[0])]);
         continue;
       }
       auto symbol = symbols.find(square);
       if (symbol == symbols.end()) {
         uint32_t at = first + static_cast<uint32_t>(square.data() - text->data());
         ok = false;
-        map.cells.push_back(0);
         if (std::find(reported.begin(), reported.end(), square) != reported.end()) continue;
         reported.emplace_back(square);
         diagnostics.Error("unknown-symbol", {file.path(), at, at + static_cast<uint32_t>(square.size())},
                           fmt::format("map symbol '{}' is not in the legend", square));
         continue;
       }
-      map.cells.push_back(symbol->second);
+      cells[x] = symbol->second;
     }
   }
   if (edges.IsDefined() && map.width > 0) ok = ReadEdges(file, edges, terrain, map, diagnostics) && ok;

@@ -294,7 +294,7 @@ bool CheckParam(const SourceFile& file, const YAML::Node& node, const ParamSpec&
       yaml::MapReader weapon(file, node, "weapon", diagnostics);
       if (!weapon.ok()) return false;
       bool ok = true;
-      if (YAML::Node name = weapon.Optional("name"); name.IsDefined()) {
+      if (const YAML::Node& name = weapon.Find("name"); name.IsDefined()) {
         ok = CheckWeaponName(file, name, rules, scenario, diagnostics);
       }
       for (const char* key : {"reach", "unarmed"}) {
@@ -473,9 +473,9 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     if (through.IsDefined()) check({"through", P::kPlaceList, false});
     check({"speed", P::kSpeedKind, false});
     for (const MoveCheck* kind : {&kTumble, &kEscapeArtist}) {
-      if (YAML::Node given = params.Optional(kind->key); given.IsDefined()) CheckMoveCheck(file, given, *kind, rules, diagnostics);
+      if (const YAML::Node& given = params.Find(kind->key); given.IsDefined()) CheckMoveCheck(file, given, *kind, rules, diagnostics);
     }
-    if (YAML::Node given = params.Optional("check"); given.IsDefined()) {
+    if (const YAML::Node& given = params.Find("check"); given.IsDefined()) {
       CheckGivenCheck(file, given, "the move's check", diagnostics);
     }
   }
@@ -483,7 +483,7 @@ bool CheckAction(const SourceFile& file, const YAML::Node& item, const tables::T
     check({"target", P::kCreature, true});
     check({"kind", P::kAttackKind, true});
     check({"damage", P::kNumber, false});  // the damage dealt, for a save it sets (rule action_save_dc)
-    if (YAML::Node save = params.Optional("save"); save.IsDefined()) {
+    if (const YAML::Node& save = params.Find("save"); save.IsDefined()) {
       if (!params.Optional("damage").IsDefined()) {
         diagnostics.Error("missing-key", params.KeySpan("save"),
                           "a save is made against the damage dealt: give 'damage' as well (rule action_save_dc)");
@@ -513,8 +513,8 @@ bool CheckSave(const SourceFile& file, const YAML::Node& node, Diagnostics& diag
   yaml::MapReader save(file, node, "save", diagnostics);
   if (!save.ok()) return false;
   size_t errors = diagnostics.ErrorCount();
-  if (YAML::Node roll = save.Optional("roll"); roll.IsDefined()) CheckD20Result(file, roll, "the save's 'roll'", diagnostics);
-  if (YAML::Node modifier = save.Optional("modifier"); modifier.IsDefined()) {
+  if (const YAML::Node& roll = save.Find("roll"); roll.IsDefined()) CheckD20Result(file, roll, "the save's 'roll'", diagnostics);
+  if (const YAML::Node& modifier = save.Find("modifier"); modifier.IsDefined()) {
     CheckGivenModifier(file, modifier, "the defender's save modifier", diagnostics);
   }
   save.RejectUnknown();
@@ -529,13 +529,13 @@ bool CheckGivenCheck(const SourceFile& file, const YAML::Node& node, const std::
   yaml::MapReader check(file, node, what, diagnostics);
   if (!check.ok()) return false;
   size_t errors = diagnostics.ErrorCount();
-  if (YAML::Node roll = check.Optional("roll"); roll.IsDefined()) {
+  if (const YAML::Node& roll = check.Find("roll"); roll.IsDefined()) {
     CheckD20Result(file, roll, fmt::format("the 'roll' of {}", what), diagnostics);
   }
-  if (YAML::Node modifier = check.Optional("modifier"); modifier.IsDefined()) {
+  if (const YAML::Node& modifier = check.Find("modifier"); modifier.IsDefined()) {
     CheckGivenModifier(file, modifier, "the check's modifier", diagnostics);
   }
-  if (YAML::Node dc = check.Optional("dc"); dc.IsDefined()) {
+  if (const YAML::Node& dc = check.Find("dc"); dc.IsDefined()) {
     auto value = dc.IsScalar() ? yaml::ParseInt(dc.Scalar()) : std::nullopt;
     if (!value || *value < 1 || *value > 100) {
       diagnostics.Error("wrong-type", yaml::SpanOf(file, dc),
@@ -574,7 +574,7 @@ bool CheckMoveCheck(const SourceFile& file, const YAML::Node& node, const MoveCh
       return CheckD20Result(file, item, fmt::format("{}'s 'rolls'", kind.what), diagnostics);
     });
   }
-  if (YAML::Node modifier = check.Optional("modifier"); modifier.IsDefined()) {
+  if (const YAML::Node& modifier = check.Find("modifier"); modifier.IsDefined()) {
     CheckGivenModifier(file, modifier, kind.modifier, diagnostics);
   }
   // `accelerated: true`: at full speed, each check with the rows' accelerated_modifier (SRD -10).
@@ -637,13 +637,13 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
   yaml::MapReader state(file, node, "turn state", diagnostics);
   if (!state.ok()) return false;
   size_t errors = diagnostics.ErrorCount();
-  if (YAML::Node at = state.Optional("at"); at.IsDefined()) {
+  if (const YAML::Node& at = state.Find("at"); at.IsDefined()) {
     CheckParam(file, at, {"at", ParamType::kSquare, false}, rules, scenario, diagnostics);
   }
-  if (YAML::Node moved = state.Optional("moved_ft"); moved.IsDefined()) {
+  if (const YAML::Node& moved = state.Find("moved_ft"); moved.IsDefined()) {
     CheckParam(file, moved, {"moved_ft", ParamType::kNumber, false}, rules, scenario, diagnostics);
   }
-  if (YAML::Node used = state.Optional("actions_used"); used.IsDefined()) {
+  if (const YAML::Node& used = state.Find("actions_used"); used.IsDefined()) {
     std::vector<std::string> types;
     if (const tables::Table* table = rules.tables.Find("actions")) {
       for (const tables::Row& row : table->rows) {
@@ -676,7 +676,7 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
     }
   }
   // `tumbled`: the opponents tumbled past earlier in the round (rule tumble_dc's `earlier`).
-  if (YAML::Node tumbled = state.Optional("tumbled"); tumbled.IsDefined()) {
+  if (const YAML::Node& tumbled = state.Find("tumbled"); tumbled.IsDefined()) {
     auto count = tumbled.IsScalar() ? yaml::ParseInt(tumbled.Scalar()) : std::nullopt;
     if (!count || *count < 0 || *count > limits::kMaxTurnActions) {
       diagnostics.Error("out-of-range", yaml::SpanOf(file, tumbled),
@@ -685,7 +685,7 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
     }
   }
   // `taken`: the rows of `actions` the round has taken (what turn.has(NAME) reads).
-  if (YAML::Node taken = state.Optional("taken"); taken.IsDefined()) {
+  if (const YAML::Node& taken = state.Find("taken"); taken.IsDefined()) {
     CheckEach(file, taken, "rows of table 'actions'", "taken", diagnostics, [&](const YAML::Node& item) {
       return CheckRow(file, item, rules, "actions", "action", diagnostics);
     });
@@ -693,7 +693,7 @@ bool CheckTurnState(const SourceFile& file, const YAML::Node& node, const rulese
   // `conditions`: the creature's conditions where the earlier turn left it (prone after dropping);
   // lower_snake_case names, as a scenario creature's `conditions:` (a rule may read one no
   // table lists).
-  if (YAML::Node conditions = state.Optional("conditions"); conditions.IsDefined()) {
+  if (const YAML::Node& conditions = state.Find("conditions"); conditions.IsDefined()) {
     CheckEach(file, conditions, "condition names", "conditions", diagnostics, [&](const YAML::Node& item) {
       return yaml::ReadName(file, item, "condition", diagnostics).has_value();
     });
@@ -723,12 +723,12 @@ bool CheckChaser(const SourceFile& file, const YAML::Node& node, std::string_vie
   if (creature.IsDefined()) CheckParam(file, creature, {"creature", P::kCreature, true}, rules, scenario, diagnostics);
   if (speed.IsDefined()) CheckParam(file, speed, {"speed", P::kNumber, true}, rules, scenario, diagnostics);
   for (const ParamSpec& spec : {ParamSpec{"dexterity", P::kNumber, false}, ParamSpec{"constitution", P::kNumber, false}}) {
-    if (YAML::Node value = side.Optional(spec.key); value.IsDefined()) {
+    if (const YAML::Node& value = side.Find(spec.key); value.IsDefined()) {
       CheckParam(file, value, spec, rules, scenario, diagnostics);
     }
   }
   // The rolls of a chase are its opposed checks' d20s.
-  if (YAML::Node rolls = side.Optional("rolls"); rolls.IsDefined() && CheckRollCount(file, rolls, "rolls", diagnostics)) {
+  if (const YAML::Node& rolls = side.Find("rolls"); rolls.IsDefined() && CheckRollCount(file, rolls, "rolls", diagnostics)) {
     std::string where = fmt::format("the {}'s 'rolls'", key);
     CheckEach(file, rolls, "d20 results", "rolls", diagnostics,
               [&](const YAML::Node& item) { return CheckD20Result(file, item, where, diagnostics); });
@@ -773,15 +773,15 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
   query.span = reader.Span();
   query.id = fmt::format("q{}", index + 1);
   size_t errors = diagnostics.ErrorCount();
-  if (YAML::Node id = reader.Optional("id"); id.IsDefined()) {
+  if (const YAML::Node& id = reader.Find("id"); id.IsDefined()) {
     if (auto text = yaml::ReadText(file, id, "query id", diagnostics)) query.id = *text;
   }
-  if (YAML::Node rule = reader.Optional("rule"); rule.IsDefined()) {
+  if (const YAML::Node& rule = reader.Find("rule"); rule.IsDefined()) {
     if (auto text = yaml::ReadText(file, rule, "rule", diagnostics)) query.rule = *text;
   }
-  reader.Optional("description");
-  reader.Optional("with");  // a test case's overrides, read by the test runner (ruleset/ruleset_with.h)
-  if (YAML::Node expect = reader.Optional("expect"); expect.IsDefined()) {
+  reader.Find("description");
+  reader.Find("with");  // a test case's overrides, read by the test runner (ruleset/ruleset_with.h)
+  if (const YAML::Node& expect = reader.Find("expect"); expect.IsDefined()) {
     if (!expect.IsMap()) {
       diagnostics.Error("wrong-type", yaml::SpanOf(file, expect),
                         "expected a mapping of result fields for 'expect', found " + yaml::Describe(expect));
@@ -793,7 +793,7 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
   const KindSpec* found = nullptr;
   YAML::Node params;
   for (const KindSpec& spec : Kinds()) {
-    YAML::Node value = reader.Optional(QueryKindName(spec.kind));
+    const YAML::Node& value = reader.Find(QueryKindName(spec.kind));
     if (!value.IsDefined()) continue;
     if (found != nullptr) {
       diagnostics.Error("conflicting-keys", yaml::SpanOf(file, value),
@@ -817,7 +817,7 @@ std::optional<Query> ReadQuery(const SourceFile& file, const YAML::Node& node, s
   yaml::MapReader param_reader(file, params, fmt::format("{} query", query.kind_name), diagnostics);
   if (param_reader.ok()) {
     for (const ParamSpec& spec : found->params) {
-      YAML::Node value = spec.required ? param_reader.Required(spec.key) : param_reader.Optional(spec.key);
+      const YAML::Node& value = spec.required ? param_reader.Required(spec.key) : param_reader.Find(spec.key);
       if (value.IsDefined()) CheckParam(file, value, spec, rules, scenario, diagnostics);
     }
     param_reader.RejectUnknown();

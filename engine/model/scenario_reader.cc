@@ -88,7 +88,7 @@ void ReadSpeeds(const SourceFile& file, const YAML::Node& node, Creature& creatu
   yaml::MapReader reader(file, node, "speed", diagnostics);
   if (!reader.ok()) return;
   for (const std::string& kind : kMovementKinds) {
-    YAML::Node value = reader.Optional(kind);
+    const YAML::Node& value = reader.Find(kind);
     if (!value.IsDefined()) continue;
     std::optional<double> feet;
     if (value.IsScalar()) {
@@ -125,7 +125,7 @@ void ReadBonuses(const SourceFile& file, const YAML::Node& node, const ruleset::
     YAML::Node target = reader.Required("to");
     YAML::Node value = reader.Required("value");
     YAML::Node type = reader.Required("type");
-    if (YAML::Node source = reader.Optional("source"); source.IsDefined()) {
+    if (const YAML::Node& source = reader.Find("source"); source.IsDefined()) {
       if (auto text = yaml::ReadText(file, source, "source", diagnostics)) bonus.source = *text;
     }
     reader.RejectUnknown();
@@ -195,10 +195,10 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
     return std::nullopt;
   }
   creature.id = *id;
-  if (YAML::Node side = reader.Optional("side"); side.IsDefined()) {
+  if (const YAML::Node& side = reader.Find("side"); side.IsDefined()) {
     if (auto text = yaml::ReadName(file, side, "side", diagnostics)) creature.side = *text;
   }
-  if (YAML::Node attitude = reader.Optional("attitude"); attitude.IsDefined()) {
+  if (const YAML::Node& attitude = reader.Find("attitude"); attitude.IsDefined()) {
     const tables::Table* attitudes = rules.tables.Find("attitudes");
     if (attitudes == nullptr) {
       diagnostics.Error("missing-table", yaml::SpanOf(file, attitude),
@@ -209,22 +209,22 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
       creature.attitude = *name;
     }
   }
-  if (YAML::Node race = reader.Optional("race"); race.IsDefined()) {
+  if (const YAML::Node& race = reader.Find("race"); race.IsDefined()) {
     if (auto name = ReadRowName(file, race, rules.Table("speeds"), "race", rules, diagnostics)) {
       creature.race = *name;
     }
   }
-  if (YAML::Node size = reader.Optional("size"); size.IsDefined()) {
+  if (const YAML::Node& size = reader.Find("size"); size.IsDefined()) {
     if (auto name = ReadRowName(file, size, rules.Table("sizes"), "size", rules, diagnostics)) {
       creature.size = *name;
     }
   }
-  if (YAML::Node armor = reader.Optional("armor"); armor.IsDefined()) {
+  if (const YAML::Node& armor = reader.Find("armor"); armor.IsDefined()) {
     if (auto name = ReadRowName(file, armor, rules.Table("armor"), "armor", rules, diagnostics)) {
       creature.armor = *name;
     }
   }
-  if (YAML::Node shape = reader.Optional("shape"); shape.IsDefined()) {
+  if (const YAML::Node& shape = reader.Find("shape"); shape.IsDefined()) {
     auto text = yaml::ReadText(file, shape, "shape", diagnostics);
     if (text && *text != "tall" && *text != "long") {
       Diagnostic& error = diagnostics.Error("unknown-name", yaml::SpanOf(file, shape),
@@ -234,13 +234,13 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
       creature.shape = *text;
     }
   }
-  if (YAML::Node maneuverability = reader.Optional("maneuverability"); maneuverability.IsDefined()) {
+  if (const YAML::Node& maneuverability = reader.Find("maneuverability"); maneuverability.IsDefined()) {
     if (auto name = ReadRowName(file, maneuverability, rules.Table("maneuverability"), "maneuverability",
                                 rules, diagnostics)) {
       creature.maneuverability = *name;
     }
   }
-  if (YAML::Node speed = reader.Optional("speed"); speed.IsDefined()) {
+  if (const YAML::Node& speed = reader.Find("speed"); speed.IsDefined()) {
     ReadSpeeds(file, speed, creature, rules.manifest.square_ft, diagnostics);
   }
   // Without a map there is nowhere to stand, so `at` is needed only on a map.
@@ -249,7 +249,7 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
     if (auto square = ReadSquare(file, at, "'at'", diagnostics)) creature.at = *square;
     creature.at_span = yaml::SpanOf(file, at);
   }
-  if (YAML::Node facing = reader.Optional("facing"); facing.IsDefined()) {
+  if (const YAML::Node& facing = reader.Find("facing"); facing.IsDefined()) {
     const std::vector<std::string> directions = {"north", "northeast", "east", "southeast",
                                                  "south", "southwest", "west", "northwest"};
     auto text = yaml::ReadText(file, facing, "facing", diagnostics);
@@ -262,22 +262,22 @@ std::optional<Creature> ReadCreature(const SourceFile& file, const YAML::Node& n
       creature.facing = *text;
     }
   }
-  if (YAML::Node reach_weapon = reader.Optional("reach_weapon"); reach_weapon.IsDefined()) {
+  if (const YAML::Node& reach_weapon = reader.Find("reach_weapon"); reach_weapon.IsDefined()) {
     creature.reach_weapon = yaml::ReadBool(file, reach_weapon, "reach_weapon", diagnostics).value_or(false);
   }
-  creature.conditions = ReadNameList(file, reader.Optional("conditions"), "conditions", diagnostics);
+  creature.conditions = ReadNameList(file, reader.Find("conditions"), "conditions", diagnostics);
   creature.brought = tables::BroughtBy(rules.Table("conditions"), creature.conditions);
-  creature.traits = ReadNameList(file, reader.Optional("traits"), "traits", diagnostics);
-  ReadSources(file, reader.Optional("sources"), creature, diagnostics);
-  ReadBonuses(file, reader.Optional("bonuses"), rules, creature, diagnostics);
-  ReadWeapons(file, reader.Optional("weapons"), rules, creature, diagnostics);
-  ReadSkills(file, reader.Optional("skills"), rules, creature, diagnostics);
-  ReadChallengeRating(file, reader.Optional("cr"), creature, diagnostics);
+  creature.traits = ReadNameList(file, reader.Find("traits"), "traits", diagnostics);
+  ReadSources(file, reader.Find("sources"), creature, diagnostics);
+  ReadBonuses(file, reader.Find("bonuses"), rules, creature, diagnostics);
+  ReadWeapons(file, reader.Find("weapons"), rules, creature, diagnostics);
+  ReadSkills(file, reader.Find("skills"), rules, creature, diagnostics);
+  ReadChallengeRating(file, reader.Find("cr"), creature, diagnostics);
   // Asked for in this order, so an unknown key's note lists them so.
-  YAML::Node abilities = reader.Optional("abilities");
-  YAML::Node ac = reader.Optional("ac");
-  YAML::Node levels = reader.Optional("levels");
-  YAML::Node load = reader.Optional("load");
+  const YAML::Node& abilities = reader.Find("abilities");
+  const YAML::Node& ac = reader.Find("ac");
+  const YAML::Node& levels = reader.Find("levels");
+  const YAML::Node& load = reader.Find("load");
   ReadCreatureNumbers(file, abilities, ac, levels, load, rules, creature, diagnostics);
   reader.RejectUnknown();
   ApplyArmorRow(rules, creature);

@@ -14,10 +14,12 @@ constexpr size_t kMaxKeptCells = size_t{1} << 18;
 
 // The padded terrain classes of the last view of a whole map this thread made (the view's cells
 // before creatures are added), with everything they were made from, so that the next view of
-// the same map with the same class per terrain kind (a query after a creature moved) copies them
-// instead of converting every square again. The copies are made only when the same map object
-// is viewed a second time in a row: a process that views a map once keeps no copy of it. (The
-// object only decides whether to copy; a copy is used after comparing the map whole.)
+// the same map with the same class per terrain kind (a query after a creature moved) borrows
+// them instead of converting every square again. They are kept only when the same map object
+// is viewed a second time in a row: a process that views a map once keeps nothing of it. (The
+// object only decides whether to keep; kept classes are used after comparing the map whole.)
+// A view borrows the classes (they are `lent`), covers the squares creatures stand on, and
+// uncovers them and gives them back when it ends; a view made meanwhile converts its own.
 struct TerrainClasses {
   const model::GridMap* seen = nullptr;  // the map object the last view was of
   std::vector<uint16_t> map_cells;  // the map's terrain kinds, compared whole (when kept)
@@ -26,10 +28,37 @@ struct TerrainClasses {
   uint16_t outside = 0;
   std::vector<uint16_t> cells;  // the view's classes: wide, or narrow when each fits a byte
   std::vector<uint8_t> narrow;
+  bool lent = false;        // cells and narrow are with a view, which gives them back
+  uint64_t generation = 0;  // changes with what is kept, so that an older loan is not taken back
 
   bool Matches(const model::GridMap& map, const std::vector<uint16_t>& classes, uint16_t outside_class) const {
-    return (!cells.empty() || !narrow.empty()) && map_width == map.width && outside == outside_class && class_of_kind == classes &&
-           map_cells == map.cells;
+    return !lent && (!cells.empty() || !narrow.empty()) && map_width == map.width && outside == outside_class &&
+           class_of_kind == classes && map_cells == map.cells;
+  }
+  // Keeps what the classes of `map` were made from; the classes themselves are lent to the view
+  // that made them.
+  void KeepLent(const model::GridMap& map, const std::vector<uint16_t>& classes, uint16_t outside_class) {
+    seen = &map;
+    map_cells = map.cells;
+    map_width = map.width;
+    class_of_kind = classes;
+    outside = outside_class;
+    cells = {};
+    narrow = {};
+    lent = true;
+    ++generation;
+  }
+  // Keeps nothing but which map was viewed last.
+  void Forget(const model::GridMap& map) {
+    seen = &map;
+    map_cells = {};
+    map_width = 0;
+    class_of_kind = {};
+    outside = 0;
+    cells = {};
+    narrow = {};
+    lent = false;
+    ++generation;
   }
 };
 
@@ -40,19 +69,34 @@ TerrainClasses& LastTerrainClasses() {
 
 }  // namespace
 
-Occupant SeenAsOccupant(const model::Creature& other, const model::Creature& mover, const ruleset::Ruleset& rules,
-                    bool with_names) {
-  const tables::Table& sizes = rules.Table("sizes");
+namespace {
+
+// SeenAsOccupant, given the ruleset's sizes table and the mover's row in it: the flag names are
+// read in FlagNames' order without building its list.
+Occupant OccupantFor(const model::Creature& other, const model::Creature& mover, const ruleset::Ruleset& rules,
+                     const tables::Table& sizes, int mover_size, bool with_names) {
   Occupant occupant;
   occupant.ally = !mover.side.empty() && other.side == mover.side;
   occupant.hostile = model::HostileTo(other, mover, rules);
-  occupant.size_difference = sizes.IndexOf(other.size) - sizes.IndexOf(mover.size);
-  for (const std::string& name : other.FlagNames()) {
+  occupant.size_difference = sizes.IndexOf(other.size) - mover_size;
+  auto add_flag = [&](const std::string& name) {
     int bit = rules.program->FlagBit(name);
     if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
     if (with_names) occupant.names.push_back(name);
-  }
+  };
+  for (const std::string& name : other.conditions) add_flag(name);
+  for (const tables::BroughtCondition& more : other.brought) add_flag(more.name);
+  for (const std::string& name : other.traits) add_flag(name);
+  if (!other.attitude.empty()) add_flag(other.attitude);
   return occupant;
+}
+
+}  // namespace
+
+Occupant SeenAsOccupant(const model::Creature& other, const model::Creature& mover, const ruleset::Ruleset& rules,
+                    bool with_names) {
+  const tables::Table& sizes = rules.Table("sizes");
+  return OccupantFor(other, mover, rules, sizes, sizes.IndexOf(mover.size), with_names);
 }
 
 void FillSquareRecord(const Occupant* occupant, size_t terrain, SquareRecord& record) {
@@ -99,42 +143,55 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   terrain_rows_ = row_of_terrain_.size();
 
   // Occupants first, so the class arithmetic knows how many there are.
-  std::map<size_t, int> occupant_at;  // by square: the occupants_ entry + 1, only where creatures are
-  std::map<size_t, std::vector<uint16_t>> sharing;  // the squares creatures stand on: their entries
+  std::vector<std::pair<size_t, int>> placed;  // (square, occupants_ entry + 1) of each creature's squares
   bool hooked = terrain_window == nullptr && Hooked(scenario, mover);
   // A terrain window sees no creature.
   static const std::vector<model::Creature> kNoCreatures;
   const std::vector<model::Creature>& others = terrain_window != nullptr ? kNoCreatures : scenario.creatures;
+  const tables::Table& sizes = rules.Table("sizes");
+  int mover_size = sizes.IndexOf(mover.size);
   for (const model::Creature& other : others) {
     if (&other == &mover || !other.valid) continue;
-    Occupant occupant = SeenAsOccupant(other, mover, rules, hooked);
+    Occupant occupant = OccupantFor(other, mover, rules, sizes, mover_size, hooked);
     for (const auto& script : other.scripts) {
       if (script->DefinesOccupantHooks()) occupant.scripts.push_back(script.get());
     }
     auto known = std::find(occupants_.begin(), occupants_.end(), occupant);
-    if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), occupant);
+    if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), std::move(occupant));
     int index = static_cast<int>(known - occupants_.begin()) + 1;
     model::Area occupied = other.Occupied();
     for (int32_t dy = 0; dy < occupied.height; ++dy) {
       for (int32_t dx = 0; dx < occupied.width; ++dx) {
         std::optional<size_t> at = CellOf(occupied.at.x + dx, occupied.at.y + dy);
-        if (!at) continue;
-        size_t cell = *at;
-        occupant_at[cell] = index;
-        auto& here = sharing[cell];
-        if (std::find(here.begin(), here.end(), index - 1) == here.end()) here.push_back(static_cast<uint16_t>(index - 1));
+        if (at) placed.emplace_back(*at, index);
       }
     }
   }
-  // A square several different creatures share gets an entry of its own listing them.
-  for (auto& [cell, members] : sharing) {
-    if (members.size() < 2) continue;
-    Occupant shared;
-    shared.members = members;
-    std::sort(shared.members.begin(), shared.members.end());
-    auto known = std::find(occupants_.begin(), occupants_.end(), shared);
-    if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), shared);
-    occupant_at[cell] = static_cast<int>(known - occupants_.begin()) + 1;
+  // By square, each square's creatures still in their order.
+  std::stable_sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // By square: the entry + 1 of the last creature standing there, or of a square several
+  // different creatures share, an entry of its own listing them.
+  std::vector<std::pair<size_t, int>> occupant_at;
+  for (size_t begin = 0, end = 0; begin < placed.size(); begin = end) {
+    for (end = begin + 1; end < placed.size() && placed[end].first == placed[begin].first; ++end) {
+    }
+    int index = placed[end - 1].second;
+    if (end - begin > 1) {
+      Occupant shared;
+      for (size_t k = begin; k < end; ++k) {
+        auto member = static_cast<uint16_t>(placed[k].second - 1);
+        if (std::find(shared.members.begin(), shared.members.end(), member) == shared.members.end()) {
+          shared.members.push_back(member);
+        }
+      }
+      if (shared.members.size() > 1) {
+        std::sort(shared.members.begin(), shared.members.end());
+        auto known = std::find(occupants_.begin(), occupants_.end(), shared);
+        if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), std::move(shared));
+        index = static_cast<int>(known - occupants_.begin()) + 1;
+      }
+    }
+    occupant_at.emplace_back(placed[begin].first, index);
   }
   if (zones != nullptr && terrain_window == nullptr) AddZones(scenario, mover, *zones, occupant_at);
   // The classes, padded by one square of `Outside()` on every side.
@@ -168,8 +225,13 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     }
   };
   if (whole_map && last.Matches(map, class_of_kind, Outside())) {
-    cells_ = last.cells;
-    narrow_ = last.narrow;
+    cells_ = std::move(last.cells);
+    narrow_ = std::move(last.narrow);
+    last.cells = {};
+    last.narrow = {};
+    last.lent = true;
+    lender_ = &last;
+    lent_generation_ = last.generation;
   } else {
     if (narrow) {
       fill(narrow_);
@@ -178,17 +240,22 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
     }
     if (whole_map) {
       if (last.seen == &map) {
-        last = {&map, map.cells, map.width, class_of_kind, Outside(), cells_, narrow_};  // viewed again: keep
+        last.KeepLent(map, class_of_kind, Outside());  // viewed again: keep, lent to this view
+        lender_ = &last;
+        lent_generation_ = last.generation;
       } else {
-        last = {&map, {}, 0, {}, 0, {}, {}};
+        last.Forget(map);
       }
     }
   }
   classes_used_ = class_of_kind;
+  if (lender_ != nullptr) covered_.reserve(occupant_at.size());
   for (const auto& [cell, occupant] : occupant_at) {
     size_t x = cell % static_cast<size_t>(width_), y = cell / static_cast<size_t>(width_);
     size_t at = (y + 1) * stride + x + 1;
-    auto cls = static_cast<uint16_t>((narrow ? narrow_[at] : cells_[at]) + occupant);
+    auto terrain_class = static_cast<uint16_t>(narrow ? narrow_[at] : cells_[at]);
+    if (lender_ != nullptr) covered_.emplace_back(at, terrain_class);
+    auto cls = static_cast<uint16_t>(terrain_class + occupant);
     if (narrow) {
       narrow_[at] = static_cast<uint8_t>(cls);
     } else {
@@ -217,6 +284,23 @@ GridView::GridView(const model::Scenario& scenario, const ruleset::Ruleset& rule
   }
 }
 
+GridView::~GridView() {
+  if (lender_ == nullptr) return;
+  // Only to the lender, on its own thread, and only while it still waits for this loan.
+  TerrainClasses& last = LastTerrainClasses();
+  if (&last != lender_ || !last.lent || last.generation != lent_generation_) return;
+  for (const auto& [at, terrain_class] : covered_) {
+    if (narrow_.empty()) {
+      cells_[at] = terrain_class;
+    } else {
+      narrow_[at] = static_cast<uint8_t>(terrain_class);
+    }
+  }
+  last.cells = std::move(cells_);
+  last.narrow = std::move(narrow_);
+  last.lent = false;
+}
+
 uint16_t GridView::BarrierBetween(int32_t x, int32_t y, int32_t to_x, int32_t to_y) const {
   if (east_.empty() || !Contains(x, y) || !Contains(to_x, to_y)) return 0;
   int32_t first_x = std::min(x, to_x), first_y = std::min(y, to_y);
@@ -227,7 +311,7 @@ uint16_t GridView::BarrierBetween(int32_t x, int32_t y, int32_t to_x, int32_t to
 }
 
 void GridView::AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
-                        std::map<size_t, int>& occupant_at) {
+                        std::vector<std::pair<size_t, int>>& occupant_at) {
   std::map<size_t, std::vector<const hooks::Script*>> zone_at;  // only the squares some zone names
   for (const model::Creature& other : scenario.creatures) {
     if (&other == &mover || !other.valid) continue;
@@ -241,14 +325,20 @@ void GridView::AddZones(const model::Scenario& scenario, const model::Creature& 
       }
     }
   }
+  size_t creatures_end = occupant_at.size();  // the squares creatures stand on, sorted
+  auto stands_on = [&](size_t cell) {
+    auto found = std::lower_bound(occupant_at.begin(), occupant_at.begin() + static_cast<std::ptrdiff_t>(creatures_end),
+                                  cell, [](const auto& entry, size_t square) { return entry.first < square; });
+    return found != occupant_at.begin() + static_cast<std::ptrdiff_t>(creatures_end) && found->first == cell;
+  };
   for (auto& [cell, scripts] : zone_at) {
-    if (occupant_at.count(cell) != 0) continue;  // a creature standing there counts
+    if (stands_on(cell)) continue;  // a creature standing there counts
     Occupant zone;
     zone.zone = true;
     zone.scripts = std::move(scripts);
     auto known = std::find(occupants_.begin(), occupants_.end(), zone);
     if (known == occupants_.end()) known = occupants_.insert(occupants_.end(), zone);
-    occupant_at[cell] = static_cast<int>(known - occupants_.begin()) + 1;
+    occupant_at.emplace_back(cell, static_cast<int>(known - occupants_.begin()) + 1);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dsl/eval/machine.h"
@@ -68,6 +69,10 @@ class GridView {
   // squares, to check where it is placed).
   GridView(const model::Scenario& scenario, const ruleset::Ruleset& rules, const model::Creature& mover,
            hooks::Runner* zones = nullptr, const model::Area* terrain_window = nullptr);
+  // Gives the terrain classes it borrowed (grid_view.cc, TerrainClasses) back, creatures taken off.
+  ~GridView();
+  GridView(const GridView&) = delete;
+  GridView& operator=(const GridView&) = delete;
 
   int32_t width() const { return width_; }
   int32_t height() const { return height_; }
@@ -132,8 +137,10 @@ class GridView {
   }
 
  private:
+  // Adds the zone entries of the squares in other creatures' zones where no creature stands;
+  // `occupant_at` holds (square, entry + 1) sorted by square, and gets the zones' after them.
   void AddZones(const model::Scenario& scenario, const model::Creature& mover, hooks::Runner& zones,
-                std::map<size_t, int>& occupant_at);
+                std::vector<std::pair<size_t, int>>& occupant_at);
   // The index in the view's squares of a map square, or nullopt outside the view.
   std::optional<size_t> CellOf(int32_t map_x, int32_t map_y) const {
     int32_t x = map_x - origin_.x, y = map_y - origin_.y;
@@ -161,6 +168,12 @@ class GridView {
   std::vector<uint16_t> south_;
   std::vector<size_t> barrier_rows_;  // the terrain rows of the map's barriers, each once
   StepRefusal refuse_;  // RefuseSteps; empty: none
+  // When cells_ or narrow_ are borrowed from this thread's kept terrain classes: the lender, the
+  // loan's generation, and each square a creature or zone covered with its terrain class, so
+  // that the destructor can give the terrain back as it was lent.
+  const void* lender_ = nullptr;
+  uint64_t lent_generation_ = 0;
+  std::vector<std::pair<size_t, uint16_t>> covered_;
 };
 
 }  // namespace rulecraft::movement

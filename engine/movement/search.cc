@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -603,11 +604,30 @@ model::Area Reach::ReachedBox() const {
   int32_t top = SquareOf(first_given).y, bottom = SquareOf(last_given).y;
   int32_t left = width, right = -1;
   int32_t per_cell = Shapes() * cycle;
-  for (int32_t state = first_given; state <= last_given; ++state) {
-    if (cost[static_cast<size_t>(state)] == kUnreached) continue;
+  const float* costs = cost.data();
+  auto widen = [&](int32_t state) {
+    if (costs[state] == kUnreached) return;
     int32_t x = state / per_cell % Stride() - 1;
     left = std::min(left, x), right = std::max(right, x);
+  };
+  // Most states between the first and last given are not reached: they are looked at a block at
+  // a time (a few vector instructions), and one by one only in a block some state of which was.
+  constexpr int32_t kBlock = 16;
+  static_assert(sizeof(float) == sizeof(uint32_t));
+  constexpr uint32_t kUnreachedBits = std::bit_cast<uint32_t>(kUnreached);
+  int32_t state = first_given;
+  for (; state + kBlock - 1 <= last_given; state += kBlock) {
+    // +infinity has one bit pattern: a state was reached when its bits differ from it.
+    uint32_t differ = 0;
+    for (int32_t k = 0; k < kBlock; ++k) {
+      uint32_t bits;
+      std::memcpy(&bits, costs + state + k, sizeof bits);
+      differ |= bits ^ kUnreachedBits;
+    }
+    if (differ == 0) continue;
+    for (int32_t k = 0; k < kBlock; ++k) widen(state + k);
   }
+  for (; state <= last_given; ++state) widen(state);
   return {{left, top}, right - left + 1, bottom - top + 1};
 }
 

@@ -204,15 +204,18 @@ bool CheckText(const SourceFile& file, Diagnostics& diagnostics) {
   return true;
 }
 
-// Reads a checked text's one document with yaml-cpp's node builder (first trying the subset
-// reader's events when `subset`), and checks it.
-std::optional<YAML::Node> ReadDocument(const SourceFile& file, bool subset, Diagnostics& diagnostics) {
+// Reads a checked text's one document with yaml-cpp's node builder (replaying `subset`, the
+// subset reader's tree of it, when given), and checks it; the checks whose summary of `subset`
+// shows nothing to report are skipped.
+std::optional<YAML::Node> ReadDocument(const SourceFile& file, const Tree* subset, Diagnostics& diagnostics) {
   std::vector<YAML::Node> documents;
   FirstDocument counted;
   try {
     // The tables' plain YAML is read by our own reader, with yaml-cpp's events; anything
     // else (and every mistake) by yaml-cpp itself.
-    if (!subset || !ReadYamlSubset(file.text(), counted)) {
+    if (subset != nullptr) {
+      subset->Replay(counted);
+    } else {
       std::istringstream text(file.text());
       YAML::Parser parser(text);
       while (counted.starts.size() <= FirstDocument::kMost && parser.HandleNextDocument(counted)) {
@@ -254,18 +257,34 @@ std::optional<YAML::Node> ReadDocument(const SourceFile& file, bool subset, Diag
     return std::nullopt;
   }
   if (documents.empty()) return YAML::Node(YAML::NodeType::Null);
-  if (!CheckDocument(file, documents[0], diagnostics)) return std::nullopt;
-  size_t errors = diagnostics.ErrorCount();
-  CheckDuplicateKeys(file, documents[0], diagnostics);
-  if (diagnostics.ErrorCount() > errors) return std::nullopt;
+  // As ParseTree: a subset tree's summary says which checks could report anything.
+  Tree::Summary summary = subset != nullptr ? subset->Summarize() : Tree::Summary{};
+  bool within = subset != nullptr && summary.nodes <= limits::kMaxYamlNodes &&
+                summary.deepest <= limits::kMaxYamlDepth && summary.longest_scalar <= limits::kMaxYamlScalarBytes &&
+                !summary.non_scalar_key;
+  if (!within && !CheckDocument(file, documents[0], diagnostics)) return std::nullopt;
+  if (subset == nullptr || summary.repeated_key) {
+    size_t errors = diagnostics.ErrorCount();
+    CheckDuplicateKeys(file, documents[0], diagnostics);
+    if (diagnostics.ErrorCount() > errors) return std::nullopt;
+  }
   return documents[0];
 }
 
 }  // namespace
 
 std::optional<YAML::Node> Parse(const SourceFile& file, Diagnostics& diagnostics) {
+  Tree tree;
+  SubsetNotes notes;
+  if (ReadYamlSubset(file.text(), tree, &notes, file.checked())) {
+    // As ParseTree: the text checks run only when the reader's notes say they could report.
+    if ((notes.steering || notes.deepest + 1 > limits::kMaxYamlDepth) && !CheckText(file, diagnostics)) {
+      return std::nullopt;
+    }
+    return ReadDocument(file, &tree, diagnostics);
+  }
   if (!CheckText(file, diagnostics)) return std::nullopt;
-  return ReadDocument(file, true, diagnostics);
+  return ReadDocument(file, nullptr, diagnostics);
 }
 
 std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) {
@@ -293,7 +312,7 @@ std::optional<Tree> ParseTree(const SourceFile& file, Diagnostics& diagnostics) 
     return tree;
   }
   if (!CheckText(file, diagnostics)) return std::nullopt;
-  std::optional<YAML::Node> document = ReadDocument(file, false, diagnostics);
+  std::optional<YAML::Node> document = ReadDocument(file, nullptr, diagnostics);
   if (!document) return std::nullopt;
   return Tree::FromYamlCpp(*document);
 }
@@ -428,11 +447,24 @@ void BasicMapReader<YamlNode>::ReadEntries() {
   }
 }
 
+// One undefined node per thread, for readers to return by reference.
+template <typename YamlNode>
+const YamlNode& SharedUndefined() {
+  thread_local const YamlNode undefined = Undefined<YamlNode>();
+  return undefined;
+}
+
 template <typename YamlNode>
 YamlNode BasicMapReader<YamlNode>::Optional(std::string_view key) {
+  const YamlNode& value = Find(key);
+  return &value == &SharedUndefined<YamlNode>() ? Undefined<YamlNode>() : value;
+}
+
+template <typename YamlNode>
+const YamlNode& BasicMapReader<YamlNode>::Find(std::string_view key) {
   asked_.append(key);
   asked_.push_back('\0');
-  if (!ok_) return Undefined<YamlNode>();
+  if (!ok_) return SharedUndefined<YamlNode>();
   // As Get: the first entry whose key is this scalar. Every entry of this text is asked for.
   const YamlNode* found = nullptr;
   for (Entry& entry : entries_) {
@@ -441,7 +473,7 @@ YamlNode BasicMapReader<YamlNode>::Optional(std::string_view key) {
     entry.asked = true;
     if (found == nullptr && entry.key_is_scalar) found = &entry.value;
   }
-  return found != nullptr ? *found : Undefined<YamlNode>();
+  return found != nullptr ? *found : SharedUndefined<YamlNode>();
 }
 
 template <typename YamlNode>

@@ -57,6 +57,9 @@ class BasicMapReader {
   bool ok() const { return ok_; }
   // The value for `key`, or an undefined node when absent.
   YamlNode Optional(std::string_view key);
+  // The same without a copy: the entry's own value, valid as long as the reader, or when absent
+  // an undefined node all readers of the thread share (to be read, never copied to be changed).
+  const YamlNode& Find(std::string_view key);
   // The value for `key`; reports a missing-key error when absent.
   YamlNode Required(std::string_view key);
   // Reports every key that was never asked for, suggesting the closest asked-for name.
