@@ -30,9 +30,11 @@ ViewContents ContentsOf(const movement::GridView& view) {
     contents.classes.push_back(view.Narrow() ? view.PaddedNarrow()[at] : view.PaddedWide()[at]);
   }
   contents.used = view.ClassesUsed();
+  movement::Occupant none;  // a class with no occupant, told apart from every occupant
+  none.zone = true;
   for (size_t cls = 0; cls < view.ClassCount(); ++cls) {
     const movement::Occupant* occupant = view.OccupantOf(static_cast<uint16_t>(cls));
-    contents.occupants.push_back(occupant != nullptr ? *occupant : movement::Occupant{.zone = true});
+    contents.occupants.push_back(occupant != nullptr ? *occupant : none);
   }
   return contents;
 }
