@@ -166,11 +166,20 @@ struct Creature {
     return names;
   }
 
-  // Its conditions (given and brought), traits and attitude: the names rules test with has(name).
+  // Calls `visit` with each of its conditions (given and brought), traits and attitude, in that
+  // order: the names rules test with has(name).
+  template <typename Visit>
+  void ForEachFlagName(Visit&& visit) const {
+    for (const std::string& name : conditions) visit(name);
+    for (const tables::BroughtCondition& more : brought) visit(more.name);
+    for (const std::string& name : traits) visit(name);
+    if (!attitude.empty()) visit(attitude);
+  }
+
+  // ForEachFlagName's names, as a list.
   std::vector<std::string> FlagNames() const {
-    std::vector<std::string> names = AllConditions();
-    names.insert(names.end(), traits.begin(), traits.end());
-    if (!attitude.empty()) names.push_back(attitude);
+    std::vector<std::string> names;
+    ForEachFlagName([&](const std::string& name) { names.push_back(name); });
     return names;
   }
 

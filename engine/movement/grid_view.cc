@@ -72,22 +72,18 @@ TerrainClasses& LastTerrainClasses() {
 namespace {
 
 // SeenAsOccupant, given the ruleset's sizes table and the mover's row in it: the flag names are
-// read in FlagNames' order without building its list.
+// visited (Creature::ForEachFlagName) without building their list.
 Occupant OccupantFor(const model::Creature& other, const model::Creature& mover, const ruleset::Ruleset& rules,
                      const tables::Table& sizes, int mover_size, bool with_names) {
   Occupant occupant;
   occupant.ally = !mover.side.empty() && other.side == mover.side;
   occupant.hostile = model::HostileTo(other, mover, rules);
   occupant.size_difference = sizes.IndexOf(other.size) - mover_size;
-  auto add_flag = [&](const std::string& name) {
+  other.ForEachFlagName([&](const std::string& name) {
     int bit = rules.program->FlagBit(name);
     if (bit >= 0) occupant.flags |= uint64_t{1} << bit;
     if (with_names) occupant.names.push_back(name);
-  };
-  for (const std::string& name : other.conditions) add_flag(name);
-  for (const tables::BroughtCondition& more : other.brought) add_flag(more.name);
-  for (const std::string& name : other.traits) add_flag(name);
-  if (!other.attitude.empty()) add_flag(other.attitude);
+  });
   return occupant;
 }
 

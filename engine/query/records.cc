@@ -9,10 +9,10 @@ void BuildCreatureRecord(const model::Creature& creature, const ruleset::Ruleset
                          CreatureRecord& record, const std::string& moving) {
   const compile::Program& program = *rules.program;
   uint64_t flags = 0;
-  for (const std::string& name : creature.FlagNames()) {
+  creature.ForEachFlagName([&](const std::string& name) {
     int bit = program.FlagBit(name);
     if (bit >= 0) flags |= uint64_t{1} << bit;
-  }
+  });
   record.bonuses.entries.clear();
   record.bonuses.sources.clear();
   for (const model::ScenarioBonus& bonus : creature.bonuses) {
