@@ -3,10 +3,10 @@
 // nested in another, or after the map changed, must hold exactly the classes of a view made
 // from nothing: one made on a thread of its own, which keeps nothing yet.
 #include <random>
-#include <thread>
 
 #include <gtest/gtest.h>
 
+#include "fresh_thread.h"
 #include "search_test_world.h"
 
 namespace rulecraft {
@@ -41,13 +41,10 @@ ViewContents ContentsOf(const movement::GridView& view) {
 
 // The contents of a view of `scenario` for mover `index`, made on a thread of its own.
 ViewContents FreshContents(const model::Scenario& scenario, const ruleset::Ruleset& rules, size_t index) {
-  ViewContents contents;
-  std::thread maker([&] {
+  return testing::OnFreshThread([&] {
     movement::GridView view(scenario, rules, scenario.creatures[index]);
-    contents = ContentsOf(view);
+    return ContentsOf(view);
   });
-  maker.join();
-  return contents;
 }
 
 TEST(GridViewLoan, BorrowedViewsHoldTheClassesOfFreshOnes) {

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <thread>
 
 #include <gtest/gtest.h>
 
+#include "fresh_thread.h"
 #include "search_test_world.h"
 
 namespace rulecraft {
@@ -45,10 +45,7 @@ movement::Reach AskAgain(testing_world::World& world, const ruleset::Ruleset& ru
 
 // The same question in a thread of its own, so nothing this thread kept is reused.
 movement::Reach AskInFreshThread(const ruleset::Ruleset& rules, const Question& question) {
-  movement::Reach reach;
-  std::thread fresh([&] { reach = Ask(rules, question); });
-  fresh.join();
-  return reach;
+  return testing::OnFreshThread([&] { return Ask(rules, question); });
 }
 
 TEST(MovementSearchReuse, ASearchAfterOthersGivesWhatAFreshOneGives) {
