@@ -94,21 +94,22 @@ class ByteReader {
     return count;
   }
   // Reads a text written as its size and its bytes.
-  void Text(std::string& text) {
+  void Text(std::string& text) { text.assign(TextView()); }
+  // Reads a text written as its size and its bytes, in place (empty when it is not there).
+  std::string_view TextView() {
     uint32_t size = 0;
     if (failed_ || static_cast<size_t>(end_ - at_) < sizeof size) {
       failed_ = true;
-      return;
+      return {};
     }
     std::memcpy(&size, at_, sizeof size);
     at_ += sizeof size;
     if (static_cast<size_t>(end_ - at_) < size) {
       failed_ = true;
-      return;
+      return {};
     }
-    text.clear();
-    text.append(at_, size);
     at_ += size;
+    return {at_ - size, size};
   }
   // A view of the next `size` bytes (empty when they are not there).
   std::string_view Bytes(size_t size) {

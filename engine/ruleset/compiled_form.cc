@@ -140,21 +140,25 @@ static void Io(Archive& archive, compile::CellSpans& spans) {
 template <class Archive>
 static void Io(Archive& archive, compile::RowNames& rows, const std::string& table,
                std::map<std::string, compile::RowNames, std::less<>>& shared) {
-  std::vector<std::string> names;
   if constexpr (Archive::kReading) {
-    Io(archive, names);
+    // Read in place and compared with the names shared so far, so that names seen already are
+    // not made again.
+    std::vector<std::string_view> read(archive.Count(sizeof(uint32_t)));
+    for (std::string_view& name : read) name = archive.TextView();
+    if (archive.failed()) return;
     auto found = shared.find(table);
-    if (found != shared.end() && found->second.size() == names.size()) {
+    if (found != shared.end() && found->second.size() == read.size()) {
       bool same = true;
-      for (size_t i = 0; i < names.size() && same; ++i) same = found->second[i] == names[i];
+      for (size_t i = 0; i < read.size() && same; ++i) same = found->second[i] == read[i];
       if (same) {
         rows = found->second;
         return;
       }
     }
-    rows = compile::RowNames(std::make_shared<const std::vector<std::string>>(std::move(names)));
+    rows = compile::RowNames(std::make_shared<const std::vector<std::string>>(read.begin(), read.end()));
     shared[table] = rows;
   } else {
+    std::vector<std::string> names;
     names.reserve(rows.size());
     for (size_t i = 0; i < rows.size(); ++i) names.push_back(rows[i]);
     Io(archive, names);
