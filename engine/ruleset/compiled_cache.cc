@@ -2,15 +2,16 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <set>
 
 #include <fmt/format.h>
@@ -93,36 +94,39 @@ void Io(Archive& archive, Entry& entry) {
   archive(entry.key, entry.layer_directories, entry.files, entry.checked);
 }
 
-// A regular file mapped into memory, read only, for as long as this lives (its bytes are not
-// copied: a kept ruleset is read once, in place).
-class MappedFile {
+// The first `most` bytes of the regular file at `path` (all of it by default), read into memory.
+// Read, not mapped: a kept file that another process truncates while this one reads it then only
+// reads short (and fails its checksum), where a mapping would fault. Empty when it cannot be read.
+class FileBytes {
  public:
-  explicit MappedFile(const std::string& path) {
+  explicit FileBytes(const std::string& path, size_t most = SIZE_MAX) {
     int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (descriptor < 0) return;
     struct stat status {};
     if (::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) {
-      void* at = ::mmap(nullptr, static_cast<size_t>(status.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
-      if (at != MAP_FAILED) bytes_ = {static_cast<const char*>(at), static_cast<size_t>(status.st_size)};
+      size_t wanted = std::min(static_cast<size_t>(status.st_size), most);
+      buffer_ = std::make_unique_for_overwrite<char[]>(wanted);
+      while (size_ < wanted) {
+        ssize_t got = ::read(descriptor, buffer_.get() + size_, wanted - size_);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        size_ += static_cast<size_t>(got);
+      }
     }
     ::close(descriptor);
   }
-  ~MappedFile() {
-    if (!bytes_.empty()) ::munmap(const_cast<char*>(bytes_.data()), bytes_.size());
-  }
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  // The file's bytes; empty when it could not be mapped.
-  std::string_view bytes() const { return bytes_; }
+  // The bytes read; empty when the file could not be read.
+  std::string_view bytes() const { return {buffer_.get(), size_}; }
 
  private:
-  std::string_view bytes_;
+  std::unique_ptr<char[]> buffer_;
+  size_t size_ = 0;
 };
 
 // The kept ruleset at `path` when it is current for `key`; its files are read into `sources`.
 std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key, SourceSet& sources) {
-  MappedFile mapped(path);
-  std::string_view bytes = mapped.bytes();
+  FileBytes kept(path);
+  std::string_view bytes = kept.bytes();
   if (!bytes.starts_with(kMagic) || bytes.size() < kMagic.size() + sizeof(uint64_t)) return std::nullopt;
   std::string_view rest = bytes.substr(kMagic.size());
   uint64_t checksum = 0;
@@ -156,7 +160,7 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
 // a file at `path` that is not a kept ruleset is never replaced. An empty string when done.
 std::string WriteKept(const std::string& path, const std::string& bytes) {
   struct stat status {};
-  if (::lstat(path.c_str(), &status) == 0 && !MappedFile(path).bytes().starts_with(kMagic)) {
+  if (::lstat(path.c_str(), &status) == 0 && !FileBytes(path, kMagic.size()).bytes().starts_with(kMagic)) {
     return "a file that rulecraft did not write is in the way";
   }
   static std::atomic<uint64_t> writes{0};  // threads of one process keeping the same ruleset at once

@@ -229,6 +229,13 @@ TEST(CompiledCache, ABrokenKeptFileIsPassedOverAndAFileNotKeptIsNeverReplaced) {
   EXPECT_EQ(after_damage.described, LoadFromSource(dnd35));
   EXPECT_TRUE(LoadCached(dnd35, cache).used_kept);  // kept again, whole
 
+  bytes = testing_files::ReadFile(kept);
+  WriteFile(kept, bytes.substr(0, bytes.size() / 2));  // cut short, as a truncating process leaves it
+  CachedLoad after_cut = LoadCached(dnd35, cache);
+  EXPECT_FALSE(after_cut.used_kept);
+  EXPECT_EQ(after_cut.described, LoadFromSource(dnd35));
+  EXPECT_TRUE(LoadCached(dnd35, cache).used_kept);  // kept again, whole
+
   WriteFile(kept, "my own notes\n");  // not a kept ruleset: reported, never replaced
   CachedLoad blocked = LoadCached(dnd35, cache);
   EXPECT_FALSE(blocked.used_kept);
