@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     return app.exit(help);
   } catch (const CLI::ParseError& error) {
     rulecraft::Diagnostics diagnostics;
-    rulecraft::cli::ReportUsageError(error, app, diagnostics);
+    rulecraft::cli::ReportUsageError(error, app, diagnostics, "rulecraft-serve");
     Report(diagnostics);
     return kExitUsage;
   }

@@ -62,6 +62,16 @@ class LaunchTest(unittest.TestCase):
         self.assertIn("--port: Value abc not in range 0 to 65535", done.stderr)
         self.assertIn("'rulecraft serve --help' lists the options", done.stderr)
 
+    def test_rulecraft_serve_run_by_hand_names_itself(self):
+        serve = os.path.join(os.path.dirname(os.path.realpath(RULECRAFT)), "rulecraft-serve")
+        done = subprocess.run([serve, "--bogus"], capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("unknown option '--bogus' for 'rulecraft-serve'", done.stderr)
+        self.assertIn("'rulecraft-serve --help' lists the options", done.stderr)
+        done = subprocess.run([serve, "--port", "abc"], capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("'rulecraft-serve --help' lists the options", done.stderr)
+
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)
