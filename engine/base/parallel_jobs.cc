@@ -86,8 +86,9 @@ class Helpers {
 }  // namespace
 
 int DefaultJobThreads() {
-  unsigned cores = std::thread::hardware_concurrency();
-  return static_cast<int>(std::clamp(cores, 1U, 4U));
+  // Asked once: the C library reads a /sys file to count the cores, and every load asks.
+  static const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+  return threads;
 }
 
 JobQueue::JobQueue(int threads) : state_(std::make_shared<State>()) {

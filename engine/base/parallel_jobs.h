@@ -7,7 +7,8 @@
 
 namespace rulecraft {
 
-// The threads a JobQueue uses when asked for 0: one per core the machine reports, at most 4
+// The threads a JobQueue uses when asked for 0: one per core the machine reported when first
+// asked, at most 4
 // (at least 1).
 int DefaultJobThreads();
 
