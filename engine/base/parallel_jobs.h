@@ -8,8 +8,7 @@
 namespace rulecraft {
 
 // The threads a JobQueue uses when asked for 0: one per core the machine reported when first
-// asked, at most 4
-// (at least 1).
+// asked, at most 4 (at least 1).
 int DefaultJobThreads();
 
 // Jobs handed to the process's helper threads as they are added, while the adding thread goes
