@@ -42,7 +42,7 @@ bool Is(std::string_view word, const char (&literal)[N]) {
   return std::memcmp(word.data(), literal, N - 1) == 0;
 }
 
-Tok WordKind(std::string_view word) {
+[[gnu::always_inline]] inline Tok WordKind(std::string_view word) {
   switch (word.size()) {
     case 2:
       if (Is(word, "if")) return Tok::kIf;
@@ -145,7 +145,7 @@ size_t SkipComment(std::string_view text, size_t at) {
 // Past a comment's text from `at` to the line break or end that closes it, in a text already
 // found to be UTF-8 text (SourceFile::checked): every byte up to the break is comment.
 // `has_carriage_return`: whether the text holds a '\r' anywhere (else none is looked for).
-size_t SkipCheckedComment(std::string_view text, size_t at, bool has_carriage_return) {
+[[gnu::always_inline]] inline size_t SkipCheckedComment(std::string_view text, size_t at, bool has_carriage_return) {
   size_t line_feed = text.find('\n', at);
   size_t end = line_feed == std::string_view::npos ? text.size() : line_feed;
   if (!has_carriage_return) return end;
@@ -229,10 +229,14 @@ struct Lexed {
 // text (control characters included). `checked`: the text is known to be UTF-8 text
 // (SourceFile::checked), so comments are not checked again. The byte past the text's end is the
 // string's NUL, which ends every run of spaces, word bytes or digits as an end would.
-Lexed Lex(const std::string& text, bool checked) {
+// `kToFirstBrace`: the tokens up to the first '}' only (a manifest's), then kEof; they are the
+// whole text's first tokens, as lexing reads from left to right.
+// Not inlined: the compiler then inlines the word and comment readers into its loop instead.
+template <bool kToFirstBrace = false>
+[[gnu::noinline]] Lexed Lex(const std::string& text, bool checked) {
   Lexed lexed;
   std::vector<Token>& tokens = lexed.tokens;
-  tokens.reserve(text.size() / 4 + 1);
+  tokens.reserve(kToFirstBrace ? 64 : text.size() / 4 + 1);
   const char* bytes = text.c_str();
   const size_t size = text.size();
   size_t raises = 0;
@@ -317,6 +321,10 @@ Lexed Lex(const std::string& text, bool checked) {
         }
         raises += RaisesNesting(kind) ? 1 : 0;
         push(kind, begin, i);
+        if (kToFirstBrace && kind == Tok::kRBrace) {
+          push(Tok::kEof, i, i);
+          return lexed;
+        }
         continue;
       }
       case Start::kOther:
@@ -405,6 +413,12 @@ class Parser {
  public:
   Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {
     pending_.reserve(64);
+  }
+
+  // The manifest the tokens start with, or nullopt when they start with no `ruleset`.
+  std::optional<ast::Manifest> ManifestOnly() {
+    if (Peek() != Tok::kRuleset) return std::nullopt;
+    return Manifest();
   }
 
   // The file, whose tokens hold `rules` rule keywords.
@@ -506,7 +520,8 @@ class Parser {
     return Take();
   }
 
-  ast::Rule Rule() {
+  // Kept out of File, which then stays small (Lex's two uses changed what the compiler inlines).
+  [[gnu::noinline]] ast::Rule Rule() {
     ast::Rule rule;
     uint32_t begin = tokens_[at_].begin;
     if (Peek() == Tok::kOverride) {
@@ -750,6 +765,17 @@ class Parser {
 };
 
 }  // namespace
+
+std::optional<ast::Manifest> FastParseManifest(const SourceFile& file) {
+  if (file.text().size() >= UINT32_MAX) return std::nullopt;
+  try {
+    Lexed lexed = Lex<true>(file.text(), file.checked());
+    Parser parser(file, std::move(lexed.tokens));
+    return parser.ManifestOnly();
+  } catch (const Unsure&) {
+    return std::nullopt;
+  }
+}
 
 std::optional<ast::RulesFile> FastParseRulesFile(const SourceFile& file) {
   if (file.text().size() >= UINT32_MAX) return std::nullopt;
