@@ -249,6 +249,11 @@ template <bool kToFirstBrace = false>
     if (end - begin > limits::kMaxRulesTokenBytes) throw Unsure{};
     push(kind, begin, end);
   };
+  // Past the spaces after a token, most often one, without going round the loop for them.
+  auto skip_blanks = [&](size_t at) {
+    while (byte_at(at) == ' ') ++at;
+    return at;
+  };
   size_t i = 0;
   while (i < size) {
     unsigned char c = byte_at(i);
@@ -273,6 +278,7 @@ template <bool kToFirstBrace = false>
           raises += RaisesNesting(kind) ? 1 : 0;
         }
         push_long(kind, begin, i);
+        i = skip_blanks(i);
         continue;
       }
       case Start::kDigit:  // NUMBER : [0-9]+ ('.' [0-9]+)?  (`5.` is NUMBER then '.')
@@ -283,6 +289,7 @@ template <bool kToFirstBrace = false>
           while (IsDigit(byte_at(i))) ++i;
         }
         push_long(Tok::kNumber, begin, i);
+        i = skip_blanks(i);
         continue;
       case Start::kQuote:  // STRING : '"' (~["\\\r\n] | '\\' .)* '"'
         ++i;
@@ -325,6 +332,7 @@ template <bool kToFirstBrace = false>
           push(Tok::kEof, i, i);
           return lexed;
         }
+        i = skip_blanks(i);
         continue;
       }
       case Start::kOther:
@@ -373,6 +381,10 @@ int BinaryRank(Tok kind) {
     default: return 0;
   }
 }
+
+// Sets `out`, a string still empty, to `text`: appended, as std::string::assign would copy it
+// only after checks for an overlap that cannot be there.
+void SetText(std::string& out, std::string_view text) { out.append(text.data(), text.size()); }
 
 // The text between a string's quotes with each backslash dropped before the byte it escapes
 // (parse.cc's Unquote).
@@ -475,7 +487,7 @@ class Parser {
     ast::Manifest manifest;
     Expect(Tok::kRuleset);
     const Token& name = Expect(Tok::kIdent);
-    manifest.name.assign(Text(name));
+    SetText(manifest.name, Text(name));
     manifest.name_span = Span(name);
     manifest.title = Unquote(Text(Expect(Tok::kString)));
     if (Peek() == Tok::kExtends) {
@@ -496,7 +508,7 @@ class Parser {
     while (Peek() != Tok::kRBrace) {
       ast::Setting setting;
       const Token& key = ExpectName();
-      setting.key.assign(Text(key));
+      SetText(setting.key, Text(key));
       setting.key_span = Span(key);
       Expect(Tok::kAssign);
       const Token& amount = Expect(Tok::kNumber);
@@ -505,7 +517,7 @@ class Parser {
       // A unit word followed by '=' is the next setting's key, as ANTLR's prediction reads it.
       if (Peek() == Tok::kUnit && Peek(1) != Tok::kAssign) {
         const Token& unit = Take();
-        setting.unit.assign(Text(unit));
+        SetText(setting.unit, Text(unit));
         end = unit.end;
       }
       setting.value_span = Span(amount.begin, end);
@@ -530,18 +542,18 @@ class Parser {
     }
     Expect(Tok::kRule);
     const Token& name = ExpectName();
-    rule.name.assign(Text(name));
+    SetText(rule.name, Text(name));
     rule.name_span = Span(name);
     Expect(Tok::kLParen);
     if (Peek() != Tok::kRParen) {
       while (true) {
         ast::Param param;
         const Token& param_name = ExpectName();
-        param.name.assign(Text(param_name));
+        SetText(param.name, Text(param_name));
         param.span = Span(param_name);
         if (Peek() == Tok::kColon) {
           Take();
-          param.type_name.assign(Text(ExpectName()));
+          SetText(param.type_name, Text(ExpectName()));
         }
         rule.params.push_back(std::move(param));
         if (Peek() != Tok::kComma) break;
@@ -551,7 +563,7 @@ class Parser {
     Expect(Tok::kRParen);
     if (Peek() == Tok::kColon) {
       Take();
-      rule.result_name.assign(Text(ExpectName()));
+      SetText(rule.result_name, Text(ExpectName()));
     }
     Expect(Tok::kAssign);
     Parsed body = Expr(0);
@@ -583,7 +595,7 @@ class Parser {
         pending_.push_back(std::move(left.node));
         if (call) end = Args();
         Parsed member = Make(ast::ExprKind::kMember, left.begin, end);
-        member.node->text.assign(Text(field));
+        SetText(member.node->text, Text(field));
         member.node->member_call = call;
         member.node->operands = TakePending(mark);
         left = std::move(member);
@@ -603,7 +615,7 @@ class Parser {
       const Token& op = Take();
       Parsed right = Expr(kind == Tok::kCaret ? op_rank : op_rank + 1);
       Parsed node = Make(ast::ExprKind::kBinary, left.begin, right.end);
-      node.node->text.assign(Text(op));
+      SetText(node.node->text, Text(op));
       SetOperands(*node.node, std::move(left.node), std::move(right.node));
       left = std::move(node);
     }
@@ -627,7 +639,7 @@ class Parser {
     const Token& op = Take();
     Parsed operand = Expr(rank);
     Parsed node = Make(ast::ExprKind::kUnary, op.begin, operand.end);
-    node.node->text.assign(Text(op));
+    SetText(node.node->text, Text(op));
     SetOperands(*node.node, std::move(operand.node));
     return node;
   }
@@ -659,7 +671,7 @@ class Parser {
         Expect(Tok::kIn);
         Parsed body = Expr(kLetRank);
         Parsed node = Make(ast::ExprKind::kLet, first.begin, body.end);
-        node.node->text.assign(Text(name));
+        SetText(node.node->text, Text(name));
         SetOperands(*node.node, std::move(value.node), std::move(body.node));
         return node;
       }
@@ -668,7 +680,7 @@ class Parser {
         const Token* unit = Peek() == Tok::kUnit ? &Take() : nullptr;
         Parsed node = Make(ast::ExprKind::kNumber, first.begin, unit != nullptr ? unit->end : first.end);
         node.node->number = Number(first);
-        if (unit != nullptr) node.node->unit.assign(Text(*unit));
+        if (unit != nullptr) SetText(node.node->unit, Text(*unit));
         return node;
       }
       case Tok::kTrue:
@@ -689,13 +701,13 @@ class Parser {
         Take();
         if (Peek() != Tok::kLParen) {
           Parsed node = Make(ast::ExprKind::kName, first.begin, first.end);
-          node.node->text.assign(Text(first));
+          SetText(node.node->text, Text(first));
           return node;
         }
         size_t mark = pending_.size();
         uint32_t end = Args();
         Parsed node = Make(ast::ExprKind::kCall, first.begin, end);
-        node.node->text.assign(Text(first));
+        SetText(node.node->text, Text(first));
         node.node->operands = TakePending(mark);
         return node;
       }
