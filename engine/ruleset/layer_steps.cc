@@ -126,12 +126,16 @@ class Planner {
 
 bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module) {
   std::string manifest_path = JoinPath(directory, kManifestFile);
-  if (!Exists(manifest_path)) {
+  // Read first: whether it exists is asked (one more system call) only when it cannot be read,
+  // and what the read reported is kept only when it does exist (a missing file's read changes nothing).
+  Diagnostics read_notes;
+  const SourceFile* file = sources_.Read(manifest_path, read_notes);
+  if (file == nullptr && !Exists(manifest_path)) {
     Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                   fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
     return Fail();
   }
-  const SourceFile* file = sources_.Read(manifest_path, Notes());
+  if (!read_notes.empty()) Notes().Append(read_notes);
   if (file == nullptr) return Fail();
   LayerStep& start = Add(LayerStep::Kind::kLayerStart);
   start.directory = directory;

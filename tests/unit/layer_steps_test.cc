@@ -180,5 +180,28 @@ TEST(LayerSteps, AManifestFileBrokenAfterItsManifestIsReportedWhereOneThreadPars
   }
 }
 
+TEST(LayerSteps, AFolderWithoutAReadableManifestFileIsReportedOnce) {
+  // The manifest file is read first and looked for only when it cannot be read: a folder without
+  // one and one where it is a folder each say what they are, once.
+  TempFolder folder("layer_steps_no_manifest_file");
+  fs::create_directories(folder.path() / "none");
+  fs::create_directories(folder.path() / "folder" / "ruleset.rules");
+  const std::pair<std::string, std::string> cases[] = {
+      {"none", "missing-file: '{}' is not a ruleset: it has no ruleset.rules"},
+      {"folder", "not-a-file: expected a file, found a folder"},
+  };
+  for (const auto& [name, expected] : cases) {
+    std::string directory = (folder.path() / name).string();
+    SourceSet sources;
+    Diagnostics diagnostics;
+    EXPECT_FALSE(ruleset::LoadRuleset(directory, sources, diagnostics, {}));
+    ASSERT_EQ(diagnostics.size(), 1U) << name << "\n" << Render(diagnostics, sources);
+    const Diagnostic& only = diagnostics.items()[0];
+    std::string wanted = expected;
+    if (size_t at = wanted.find("{}"); at != std::string::npos) wanted.replace(at, 2, directory);
+    EXPECT_EQ(only.code + ": " + only.message, wanted) << name;
+  }
+}
+
 }  // namespace
 }  // namespace rulecraft
