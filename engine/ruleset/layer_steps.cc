@@ -86,7 +86,10 @@ std::optional<std::string> ResolveModule(const std::string& name_or_path, const 
 // Walks the layers as a load on one thread does, noting the steps.
 class Planner {
  public:
-  Planner(SourceSet& sources, JobQueue& jobs) : sources_(sources), jobs_(jobs) {}
+  // `whole_manifests`: each manifest file is parsed whole while planning, as the replay needs
+  // when a manifest file's fast parse was declined; else only its manifest is, the rest by a job.
+  Planner(SourceSet& sources, JobQueue& jobs, bool whole_manifests)
+      : sources_(sources), jobs_(jobs), whole_manifests_(whole_manifests) {}
 
   // Plans one layer and the layers below it; false on a hard failure (planned as a kFail step).
   // A module (`is_module`, loaded by `uses`) may have no tables folder: it may hold rules only.
@@ -115,6 +118,7 @@ class Planner {
 
   SourceSet& sources_;
   JobQueue& jobs_;
+  bool whole_manifests_;
   std::optional<ModulesFolder> modules_folder_;     // found when a bundled module is first used
   std::vector<std::string> layer_directories_;      // the layers ended so far
   std::set<std::string, std::less<>> stems_below_;  // their table files' stems
@@ -122,28 +126,43 @@ class Planner {
 
 bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module) {
   std::string manifest_path = JoinPath(directory, kManifestFile);
-  if (!Exists(manifest_path)) {
+  // Read first: whether it exists is asked (one more system call) only when it cannot be read,
+  // and what the read reported is kept only when it does exist (a missing file's read changes nothing).
+  Diagnostics read_notes;
+  const SourceFile* file = sources_.Read(manifest_path, read_notes);
+  if (file == nullptr && !Exists(manifest_path)) {
     Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                   fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
     return Fail();
   }
-  const SourceFile* file = sources_.Read(manifest_path, Notes());
+  if (!read_notes.empty()) Notes().Append(read_notes);
   if (file == nullptr) return Fail();
-  Add(LayerStep::Kind::kLayerStart);
-  auto parsed = parse::ParseRulesFile(*file, Notes());
+  LayerStep& start = Add(LayerStep::Kind::kLayerStart);
+  start.directory = directory;
+  // Only the manifest is needed to go on; the whole file's parse (which, unless it is declined,
+  // holds this manifest and reports nothing) runs beside the planning.
+  std::optional<ast::Manifest> header = whole_manifests_ ? std::nullopt : parse::FastParseManifest(*file);
+  std::optional<ast::RulesFile> parsed;
   check::ManifestInfo manifest;
-  if (parsed && !parsed->has_manifest) {
-    Notes().Error("missing-manifest", {file->path(), 0, 1},
-                  fmt::format("{} must start with the manifest: ruleset NAME \"title\" {{ square = 5 ft }}",
-                              kManifestFile));
-    manifest.name = fs::path(directory).filename().string();
-  } else if (parsed) {
-    manifest = check::CheckManifest(parsed->manifest, Notes());
-  } else if (fs::is_directory(JoinPath(directory, "tables"))) {
-    // Keep going with defaults so the tables' errors are reported too.
-    manifest.name = fs::path(directory).filename().string();
+  if (header) {
+    start.file = file;
+    AddJob(start);
+    manifest = check::CheckManifest(*header, Notes());
   } else {
-    return Fail();  // no tables of its own: it extends a ruleset the broken manifest would name
+    parsed = parse::ParseRulesFile(*file, Notes());
+    if (parsed && !parsed->has_manifest) {
+      Notes().Error("missing-manifest", {file->path(), 0, 1},
+                    fmt::format("{} must start with the manifest: ruleset NAME \"title\" {{ square = 5 ft }}",
+                                kManifestFile));
+      manifest.name = fs::path(directory).filename().string();
+    } else if (parsed) {
+      manifest = check::CheckManifest(parsed->manifest, Notes());
+    } else if (fs::is_directory(JoinPath(directory, "tables"))) {
+      // Keep going with defaults so the tables' errors are reported too.
+      manifest.name = fs::path(directory).filename().string();
+    } else {
+      return Fail();  // no tables of its own: it extends a ruleset the broken manifest would name
+    }
   }
 
   if (!manifest.extends.empty()) {
@@ -174,9 +193,10 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
     if (!Layer(*module, depth + 1, span, /*is_module=*/true)) return false;
   }
   int layer_index = static_cast<int>(layer_directories_.size());
-  if (parsed) {
+  if (header || parsed) {
     LayerStep& step = Add(LayerStep::Kind::kRulesFile);
     step.parsed = std::move(parsed);
+    if (header) step.parsed_by = &start;
     step.layer = layer_index;
     step.layer_name = manifest.name;
   }
@@ -214,7 +234,7 @@ void RunJob(LayerStep& step, SourceSet& sources) {
     step.table = tables::LoadTableFile(step.table_file, step.square_ft, sources, step.notes);
     return;
   }
-  step.file = sources.Read(step.path, step.notes);
+  if (step.kind == LayerStep::Kind::kRulesFile) step.file = sources.Read(step.path, step.notes);
   if (step.file == nullptr) return;
   // The ANTLR parser is left to the replay on one thread; the fast one keeps no shared state.
   step.parsed = parse::FastParseRulesFile(*step.file);
@@ -227,8 +247,10 @@ void Planner::AddJob(LayerStep& step) {
 
 }  // namespace
 
-std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources, JobQueue& jobs) {
-  Planner planner(sources, jobs);
+namespace {
+
+std::deque<LayerStep> Plan(const std::string& directory, SourceSet& sources, JobQueue& jobs, bool whole_manifests) {
+  Planner planner(sources, jobs, whole_manifests);
   try {
     planner.Layer(directory, 0, {}, false);
   } catch (...) {
@@ -238,8 +260,32 @@ std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& source
   return std::move(planner.steps);
 }
 
+// Whether a manifest file's parse, left to a job, was declined by the fast parser.
+bool ManifestFileDeclined(const std::deque<LayerStep>& steps) {
+  return std::any_of(steps.begin(), steps.end(), [](const LayerStep& step) {
+    return step.kind == LayerStep::Kind::kLayerStart && step.parse_slowly;
+  });
+}
+
+}  // namespace
+
+std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources, JobQueue& jobs) {
+  return Plan(directory, sources, jobs, /*whole_manifests=*/false);
+}
+
 bool ReplayLayers(std::deque<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
                   std::vector<compile::LayeredFile>& files) {
+  if (ManifestFileDeclined(steps)) {
+    // The first layer begun is the ruleset's own: planned again on this thread, each manifest
+    // file parsed whole (ANTLR reports its errors) where a load on one thread parses it.
+    auto root = std::find_if(steps.begin(), steps.end(),
+                             [](const LayerStep& step) { return step.kind == LayerStep::Kind::kLayerStart; });
+    std::string directory = root->directory;
+    JobQueue jobs(1);
+    std::deque<LayerStep> again = Plan(directory, sources, jobs, /*whole_manifests=*/true);
+    jobs.Finish();
+    steps = std::move(again);
+  }
   std::vector<size_t> errors_before;  // of each layer begun and not ended, innermost last
   tables::TableSet layer_tables;      // the tables of the layer whose files are being replayed
   for (LayerStep& step : steps) {
@@ -253,6 +299,7 @@ bool ReplayLayers(std::deque<LayerStep>& steps, SourceSet& sources, Diagnostics&
         errors_before.push_back(diagnostics.ErrorCount());
         break;
       case LayerStep::Kind::kRulesFile:
+        if (step.parsed_by != nullptr) step.parsed = std::move(step.parsed_by->parsed);
         if (step.parse_slowly) step.parsed = parse::ParseRulesFileWithAntlr(*step.file, diagnostics);
         if (!step.parsed) break;
         if (!step.path.empty() && step.parsed->has_manifest) {

@@ -33,21 +33,25 @@ struct LayerStep {
   Kind kind = Kind::kNotes;
   Diagnostics notes;  // what planning or the step's job reported, shown before the step's own
 
-  // kRulesFile: the manifest file, parsed while planning, or another file of the layer (`path`),
-  // read and parsed by its job.
+  // kLayerStart: when planning read only the manifest of the layer's manifest file, the file,
+  // parsed whole by the step's job (`parsed`, or `parse_slowly` when the fast parser declined it;
+  // the layers are then planned again, each manifest file parsed whole while planning).
+  // kRulesFile: the manifest file, parsed while planning (or by `parsed_by`'s job, the layer's
+  // kLayerStart step), or another file of the layer (`path`), read and parsed by its job.
   std::string path;
   int layer = 0;
   std::string layer_name;
   std::optional<ast::RulesFile> parsed;
   const SourceFile* file = nullptr;  // read by the job
   bool parse_slowly = false;         // the fast parser declined it: ANTLR parses it when replayed
+  LayerStep* parsed_by = nullptr;
   // kTableFile: read and loaded by its job, or when replayed if a table of that name is below
   // (it is loaded over that one).
   tables::TableFile table_file;
   double square_ft = 5;
   bool over_below = false;
   std::optional<tables::Table> table;
-  // kLayerEnd
+  // kLayerEnd; kLayerStart: `directory` too
   check::ManifestInfo manifest;
   std::string directory;
 };
@@ -57,12 +61,15 @@ struct LayerStep {
 std::vector<std::string> ExtraRulesFiles(const std::string& directory);
 
 // Plans the load of the ruleset in `directory`, the rulesets it extends and the modules they use:
-// the manifests are read and parsed now; the other files' reading and parsing is added to `jobs`
-// as their steps are planned (call jobs.Finish() before replaying).
+// the manifests are read now and their headers parsed; the parse of the rest of each manifest
+// file and the other files' reading and parsing are added to `jobs` as their steps are planned
+// (call jobs.Finish() before replaying).
 std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources, JobQueue& jobs);
 
 // Replays the steps in order into `out`, `files` and `diagnostics` as a load on one thread makes
-// them; false when the load of layers stopped on a failure or on a layer with errors.
+// them; false when the load of layers stopped on a failure or on a layer with errors. When a
+// manifest file's parse needs ANTLR (a broken file), the layers are planned again first, each
+// manifest file parsed whole while planning, so its errors come where a load on one thread has them.
 bool ReplayLayers(std::deque<LayerStep>& steps, SourceSet& sources, Diagnostics& diagnostics, Ruleset& out,
                   std::vector<compile::LayeredFile>& files);
 

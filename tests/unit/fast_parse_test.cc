@@ -48,19 +48,22 @@ void DescribeExpr(const ast::Expr& expr, int depth, std::string& out) {
   }
 }
 
+// Every field of a manifest the parser sets.
+std::string DescribeManifest(const ast::Manifest& m) {
+  std::string out = fmt::format("manifest name={} {} title='{}' extends='{}' {}\n", m.name, SpanText(m.name_span),
+                                m.title, m.extends, SpanText(m.extends_span));
+  for (const auto& [name, span] : m.uses) out += fmt::format("  uses {} {}\n", name, SpanText(span));
+  for (const ast::Setting& s : m.settings) {
+    out += fmt::format("  setting {} {} = {:.17g} '{}' {}\n", s.key, SpanText(s.key_span), s.amount, s.unit,
+                       SpanText(s.value_span));
+  }
+  return out;
+}
+
 // Every field of a parsed file the parser sets.
 std::string Describe(const ast::RulesFile& file) {
   std::string out = "path=" + file.path + "\n";
-  if (file.has_manifest) {
-    const ast::Manifest& m = file.manifest;
-    out += fmt::format("manifest name={} {} title='{}' extends='{}' {}\n", m.name, SpanText(m.name_span), m.title,
-                       m.extends, SpanText(m.extends_span));
-    for (const auto& [name, span] : m.uses) out += fmt::format("  uses {} {}\n", name, SpanText(span));
-    for (const ast::Setting& s : m.settings) {
-      out += fmt::format("  setting {} {} = {:.17g} '{}' {}\n", s.key, SpanText(s.key_span), s.amount, s.unit,
-                         SpanText(s.value_span));
-    }
-  }
+  if (file.has_manifest) out += DescribeManifest(file.manifest);
   for (const ast::Rule& rule : file.rules) {
     out += fmt::format("rule {} {} {} override={} result='{}'\n", rule.name, SpanText(rule.name_span),
                        SpanText(rule.span), rule.is_override, rule.result_name);
@@ -93,6 +96,15 @@ Compared Compare(const std::string& text, const std::string& label) {
   std::optional<ast::RulesFile> antlr = ParseRulesFileWithAntlr(file, antlr_diagnostics);
   compared.fast_accepted = fast.has_value();
   compared.antlr_accepted = antlr.has_value();
+  // The manifest read alone (planning a load reads only it) is the whole parse's, whenever that
+  // parse is taken.
+  std::optional<ast::Manifest> header = FastParseManifest(file);
+  if (fast && fast->has_manifest) {
+    EXPECT_TRUE(header) << label << ": the manifest alone was declined\n--- text ---\n" << text;
+    if (header) EXPECT_EQ(DescribeManifest(*header), DescribeManifest(fast->manifest)) << label;
+  } else if (fast) {
+    EXPECT_FALSE(header) << label << ": a manifest read where the file has none";
+  }
   if (fast) {
     EXPECT_TRUE(antlr) << label << ": the fast parser accepted what ANTLR refuses:\n"
                        << Render(antlr_diagnostics, sources) << "--- text ---\n"

@@ -1,5 +1,6 @@
 // Loading a ruleset's files on several threads (ruleset/layer_steps.h, base/parallel_jobs.h): the
 // same rules, tables and diagnostics, in the same order, as on one thread.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -145,6 +146,61 @@ TEST(LayerSteps, EditedRulesetsReportAlikeOnOneThreadAndOnFour) {
     if (one.find("error") != std::string::npos) ++broken;
   }
   EXPECT_GT(broken, 10);  // the edits did break things, so the diagnostics were compared
+}
+
+TEST(LayerSteps, AManifestFileBrokenAfterItsManifestIsReportedWhereOneThreadParsesIt) {
+  // Planning reads only the manifest of a manifest file; when the rest of the file does not parse,
+  // the layers are planned again with the file parsed whole, as a load on one thread plans them:
+  // its syntax error first, then (no `extends` being read from a broken manifest) its own tables,
+  // and nothing of the parent its manifest names.
+  TempFolder folder("layer_steps_broken_manifest_file");
+  fs::create_directories(folder.path() / "parent" / "tables");
+  fs::create_directories(folder.path() / "child" / "tables");
+  WriteFile(folder.path() / "parent" / "ruleset.rules", "ruleset parent \"p\" { }\nrule y( = \n");
+  WriteFile(folder.path() / "parent" / "tables" / "sizes.yaml", "- [\n");
+  WriteFile(folder.path() / "child" / "ruleset.rules",
+            "ruleset child \"c\" extends \"../parent\" uses d20_cover { square = 5 ft }\nrule x( = 1\n");
+  WriteFile(folder.path() / "child" / "tables" / "sizes.yaml", "- [\n");
+  for (int threads : {1, 4}) {
+    SourceSet sources;
+    Diagnostics diagnostics;
+    compile::CompileOptions options;
+    options.threads = threads;
+    EXPECT_FALSE(ruleset::LoadRuleset((folder.path() / "child").string(), sources, diagnostics, options));
+    std::vector<std::string> seen;
+    for (const Diagnostic& diagnostic : diagnostics.items()) {
+      seen.push_back(diagnostic.code + " " + fs::relative(diagnostic.span.file.str(), folder.path()).string());
+    }
+    ASSERT_GE(seen.size(), 2U) << Render(diagnostics, sources);
+    EXPECT_EQ(seen.front(), "syntax child/ruleset.rules") << Render(diagnostics, sources);
+    for (const std::string& item : seen) EXPECT_EQ(item.find("parent"), std::string::npos) << item;
+    EXPECT_TRUE(std::any_of(seen.begin(), seen.end(), [](const std::string& item) {
+      return item.find("child/tables/sizes.yaml") != std::string::npos;
+    })) << Render(diagnostics, sources);
+  }
+}
+
+TEST(LayerSteps, AFolderWithoutAReadableManifestFileIsReportedOnce) {
+  // The manifest file is read first and looked for only when it cannot be read: a folder without
+  // one and one where it is a folder each say what they are, once.
+  TempFolder folder("layer_steps_no_manifest_file");
+  fs::create_directories(folder.path() / "none");
+  fs::create_directories(folder.path() / "folder" / "ruleset.rules");
+  const std::pair<std::string, std::string> cases[] = {
+      {"none", "missing-file: '{}' is not a ruleset: it has no ruleset.rules"},
+      {"folder", "not-a-file: expected a file, found a folder"},
+  };
+  for (const auto& [name, expected] : cases) {
+    std::string directory = (folder.path() / name).string();
+    SourceSet sources;
+    Diagnostics diagnostics;
+    EXPECT_FALSE(ruleset::LoadRuleset(directory, sources, diagnostics, {}));
+    ASSERT_EQ(diagnostics.size(), 1U) << name << "\n" << Render(diagnostics, sources);
+    const Diagnostic& only = diagnostics.items()[0];
+    std::string wanted = expected;
+    if (size_t at = wanted.find("{}"); at != std::string::npos) wanted.replace(at, 2, directory);
+    EXPECT_EQ(only.code + ": " + only.message, wanted) << name;
+  }
 }
 
 }  // namespace

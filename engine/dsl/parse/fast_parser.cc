@@ -42,7 +42,7 @@ bool Is(std::string_view word, const char (&literal)[N]) {
   return std::memcmp(word.data(), literal, N - 1) == 0;
 }
 
-Tok WordKind(std::string_view word) {
+[[gnu::always_inline]] inline Tok WordKind(std::string_view word) {
   switch (word.size()) {
     case 2:
       if (Is(word, "if")) return Tok::kIf;
@@ -145,7 +145,7 @@ size_t SkipComment(std::string_view text, size_t at) {
 // Past a comment's text from `at` to the line break or end that closes it, in a text already
 // found to be UTF-8 text (SourceFile::checked): every byte up to the break is comment.
 // `has_carriage_return`: whether the text holds a '\r' anywhere (else none is looked for).
-size_t SkipCheckedComment(std::string_view text, size_t at, bool has_carriage_return) {
+[[gnu::always_inline]] inline size_t SkipCheckedComment(std::string_view text, size_t at, bool has_carriage_return) {
   size_t line_feed = text.find('\n', at);
   size_t end = line_feed == std::string_view::npos ? text.size() : line_feed;
   if (!has_carriage_return) return end;
@@ -229,10 +229,14 @@ struct Lexed {
 // text (control characters included). `checked`: the text is known to be UTF-8 text
 // (SourceFile::checked), so comments are not checked again. The byte past the text's end is the
 // string's NUL, which ends every run of spaces, word bytes or digits as an end would.
-Lexed Lex(const std::string& text, bool checked) {
+// `kToFirstBrace`: the tokens up to the first '}' only (a manifest's), then kEof; they are the
+// whole text's first tokens, as lexing reads from left to right.
+// Not inlined: the compiler then inlines the word and comment readers into its loop instead.
+template <bool kToFirstBrace = false>
+[[gnu::noinline]] Lexed Lex(const std::string& text, bool checked) {
   Lexed lexed;
   std::vector<Token>& tokens = lexed.tokens;
-  tokens.reserve(text.size() / 4 + 1);
+  tokens.reserve(kToFirstBrace ? 64 : text.size() / 4 + 1);
   const char* bytes = text.c_str();
   const size_t size = text.size();
   size_t raises = 0;
@@ -244,6 +248,11 @@ Lexed Lex(const std::string& text, bool checked) {
   auto push_long = [&](Tok kind, size_t begin, size_t end) {  // a token that may pass the limit
     if (end - begin > limits::kMaxRulesTokenBytes) throw Unsure{};
     push(kind, begin, end);
+  };
+  // Past the spaces after a token, most often one, without going round the loop for them.
+  auto skip_blanks = [&](size_t at) {
+    while (byte_at(at) == ' ') ++at;
+    return at;
   };
   size_t i = 0;
   while (i < size) {
@@ -269,6 +278,7 @@ Lexed Lex(const std::string& text, bool checked) {
           raises += RaisesNesting(kind) ? 1 : 0;
         }
         push_long(kind, begin, i);
+        i = skip_blanks(i);
         continue;
       }
       case Start::kDigit:  // NUMBER : [0-9]+ ('.' [0-9]+)?  (`5.` is NUMBER then '.')
@@ -279,6 +289,7 @@ Lexed Lex(const std::string& text, bool checked) {
           while (IsDigit(byte_at(i))) ++i;
         }
         push_long(Tok::kNumber, begin, i);
+        i = skip_blanks(i);
         continue;
       case Start::kQuote:  // STRING : '"' (~["\\\r\n] | '\\' .)* '"'
         ++i;
@@ -317,6 +328,11 @@ Lexed Lex(const std::string& text, bool checked) {
         }
         raises += RaisesNesting(kind) ? 1 : 0;
         push(kind, begin, i);
+        if (kToFirstBrace && kind == Tok::kRBrace) {
+          push(Tok::kEof, i, i);
+          return lexed;
+        }
+        i = skip_blanks(i);
         continue;
       }
       case Start::kOther:
@@ -366,6 +382,10 @@ int BinaryRank(Tok kind) {
   }
 }
 
+// Sets `out`, a string still empty, to `text`: appended, as std::string::assign would copy it
+// only after checks for an overlap that cannot be there.
+void SetText(std::string& out, std::string_view text) { out.append(text.data(), text.size()); }
+
 // The text between a string's quotes with each backslash dropped before the byte it escapes
 // (parse.cc's Unquote).
 std::string Unquote(std::string_view quoted) {
@@ -405,6 +425,12 @@ class Parser {
  public:
   Parser(const SourceFile& file, std::vector<Token> tokens) : file_(file), text_(file.text()), tokens_(std::move(tokens)) {
     pending_.reserve(64);
+  }
+
+  // The manifest the tokens start with, or nullopt when they start with no `ruleset`.
+  std::optional<ast::Manifest> ManifestOnly() {
+    if (Peek() != Tok::kRuleset) return std::nullopt;
+    return Manifest();
   }
 
   // The file, whose tokens hold `rules` rule keywords.
@@ -461,7 +487,7 @@ class Parser {
     ast::Manifest manifest;
     Expect(Tok::kRuleset);
     const Token& name = Expect(Tok::kIdent);
-    manifest.name.assign(Text(name));
+    SetText(manifest.name, Text(name));
     manifest.name_span = Span(name);
     manifest.title = Unquote(Text(Expect(Tok::kString)));
     if (Peek() == Tok::kExtends) {
@@ -482,7 +508,7 @@ class Parser {
     while (Peek() != Tok::kRBrace) {
       ast::Setting setting;
       const Token& key = ExpectName();
-      setting.key.assign(Text(key));
+      SetText(setting.key, Text(key));
       setting.key_span = Span(key);
       Expect(Tok::kAssign);
       const Token& amount = Expect(Tok::kNumber);
@@ -491,7 +517,7 @@ class Parser {
       // A unit word followed by '=' is the next setting's key, as ANTLR's prediction reads it.
       if (Peek() == Tok::kUnit && Peek(1) != Tok::kAssign) {
         const Token& unit = Take();
-        setting.unit.assign(Text(unit));
+        SetText(setting.unit, Text(unit));
         end = unit.end;
       }
       setting.value_span = Span(amount.begin, end);
@@ -506,7 +532,8 @@ class Parser {
     return Take();
   }
 
-  ast::Rule Rule() {
+  // Kept out of File, which then stays small (Lex's two uses changed what the compiler inlines).
+  [[gnu::noinline]] ast::Rule Rule() {
     ast::Rule rule;
     uint32_t begin = tokens_[at_].begin;
     if (Peek() == Tok::kOverride) {
@@ -515,18 +542,18 @@ class Parser {
     }
     Expect(Tok::kRule);
     const Token& name = ExpectName();
-    rule.name.assign(Text(name));
+    SetText(rule.name, Text(name));
     rule.name_span = Span(name);
     Expect(Tok::kLParen);
     if (Peek() != Tok::kRParen) {
       while (true) {
         ast::Param param;
         const Token& param_name = ExpectName();
-        param.name.assign(Text(param_name));
+        SetText(param.name, Text(param_name));
         param.span = Span(param_name);
         if (Peek() == Tok::kColon) {
           Take();
-          param.type_name.assign(Text(ExpectName()));
+          SetText(param.type_name, Text(ExpectName()));
         }
         rule.params.push_back(std::move(param));
         if (Peek() != Tok::kComma) break;
@@ -536,7 +563,7 @@ class Parser {
     Expect(Tok::kRParen);
     if (Peek() == Tok::kColon) {
       Take();
-      rule.result_name.assign(Text(ExpectName()));
+      SetText(rule.result_name, Text(ExpectName()));
     }
     Expect(Tok::kAssign);
     Parsed body = Expr(0);
@@ -568,7 +595,7 @@ class Parser {
         pending_.push_back(std::move(left.node));
         if (call) end = Args();
         Parsed member = Make(ast::ExprKind::kMember, left.begin, end);
-        member.node->text.assign(Text(field));
+        SetText(member.node->text, Text(field));
         member.node->member_call = call;
         member.node->operands = TakePending(mark);
         left = std::move(member);
@@ -588,7 +615,7 @@ class Parser {
       const Token& op = Take();
       Parsed right = Expr(kind == Tok::kCaret ? op_rank : op_rank + 1);
       Parsed node = Make(ast::ExprKind::kBinary, left.begin, right.end);
-      node.node->text.assign(Text(op));
+      SetText(node.node->text, Text(op));
       SetOperands(*node.node, std::move(left.node), std::move(right.node));
       left = std::move(node);
     }
@@ -612,7 +639,7 @@ class Parser {
     const Token& op = Take();
     Parsed operand = Expr(rank);
     Parsed node = Make(ast::ExprKind::kUnary, op.begin, operand.end);
-    node.node->text.assign(Text(op));
+    SetText(node.node->text, Text(op));
     SetOperands(*node.node, std::move(operand.node));
     return node;
   }
@@ -644,7 +671,7 @@ class Parser {
         Expect(Tok::kIn);
         Parsed body = Expr(kLetRank);
         Parsed node = Make(ast::ExprKind::kLet, first.begin, body.end);
-        node.node->text.assign(Text(name));
+        SetText(node.node->text, Text(name));
         SetOperands(*node.node, std::move(value.node), std::move(body.node));
         return node;
       }
@@ -653,7 +680,7 @@ class Parser {
         const Token* unit = Peek() == Tok::kUnit ? &Take() : nullptr;
         Parsed node = Make(ast::ExprKind::kNumber, first.begin, unit != nullptr ? unit->end : first.end);
         node.node->number = Number(first);
-        if (unit != nullptr) node.node->unit.assign(Text(*unit));
+        if (unit != nullptr) SetText(node.node->unit, Text(*unit));
         return node;
       }
       case Tok::kTrue:
@@ -674,13 +701,13 @@ class Parser {
         Take();
         if (Peek() != Tok::kLParen) {
           Parsed node = Make(ast::ExprKind::kName, first.begin, first.end);
-          node.node->text.assign(Text(first));
+          SetText(node.node->text, Text(first));
           return node;
         }
         size_t mark = pending_.size();
         uint32_t end = Args();
         Parsed node = Make(ast::ExprKind::kCall, first.begin, end);
-        node.node->text.assign(Text(first));
+        SetText(node.node->text, Text(first));
         node.node->operands = TakePending(mark);
         return node;
       }
@@ -750,6 +777,17 @@ class Parser {
 };
 
 }  // namespace
+
+std::optional<ast::Manifest> FastParseManifest(const SourceFile& file) {
+  if (file.text().size() >= UINT32_MAX) return std::nullopt;
+  try {
+    Lexed lexed = Lex<true>(file.text(), file.checked());
+    Parser parser(file, std::move(lexed.tokens));
+    return parser.ManifestOnly();
+  } catch (const Unsure&) {
+    return std::nullopt;
+  }
+}
 
 std::optional<ast::RulesFile> FastParseRulesFile(const SourceFile& file) {
   if (file.text().size() >= UINT32_MAX) return std::nullopt;

@@ -15,4 +15,9 @@ namespace rulecraft::parse {
 // ANTLR parse then reports.
 std::optional<ast::RulesFile> FastParseRulesFile(const SourceFile& file);
 
+// The manifest FastParseRulesFile(file) holds when it parses and has one, read from the file's
+// first tokens up to the manifest's '}' alone; nullopt when those tokens are not a manifest this
+// parser is sure of. The rest of the file is not read: FastParseRulesFile may still decline it.
+std::optional<ast::Manifest> FastParseManifest(const SourceFile& file);
+
 }  // namespace rulecraft::parse
