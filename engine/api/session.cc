@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "base/folder_files.h"
 #include "base/limits.h"
 #include "api/session_state.h"
 #include "base/suggest.h"
@@ -81,7 +82,7 @@ std::optional<std::string> FindRuleset(const std::string& name_or_directory, con
   Diagnostics not_found;
   auto directory = finder.Find(name_or_directory, "", {}, not_found);
   // A folder without a manifest is still checked, so that the missing manifest is what is reported.
-  if (!directory && fs::is_directory(name_or_directory)) directory = name_or_directory;
+  if (!directory && PathMayBeFolder(name_or_directory)) directory = name_or_directory;
   if (!directory) {
     Diagnostic& error = diagnostics.Error(
         "unknown-ruleset", {},

@@ -1,6 +1,7 @@
 #include "base/folder_files.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -16,6 +17,18 @@ std::string JoinPath(const std::string& folder, std::string_view name) {
   if (!folder.empty() && folder.back() != '/') path += '/';
   path += name;
   return path;
+}
+
+bool PathMayExist(const std::string& path) {
+  struct stat facts {};
+  if (::stat(path.c_str(), &facts) == 0) return true;
+  return errno != ENOENT && errno != ENOTDIR;
+}
+
+bool PathMayBeFolder(const std::string& path) {
+  struct stat facts {};
+  if (::stat(path.c_str(), &facts) == 0) return S_ISDIR(facts.st_mode);
+  return errno != ENOENT && errno != ENOTDIR;
 }
 
 std::vector<std::string> FolderFiles(const std::string& folder, std::initializer_list<const char*> extensions,

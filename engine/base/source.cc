@@ -172,13 +172,17 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
   }
   std::optional<struct stat> facts = descriptor >= 0 ? std::optional<struct stat>(opened) : StatOf(path);
   if (!facts) {
+    int why = errno;  // StatOf's
     std::error_code link_error;
     if (fs::is_symlink(fs::symlink_status(path, link_error))) {
       diagnostics.Error("not-a-file", {path, 0, 0},
                         "expected a file, found a symbolic link that leads to none (a loop, or a missing target)");
       return nullptr;
     }
-    diagnostics.Error("missing-file", {path, 0, 0}, "cannot read this file: it does not exist");
+    diagnostics.Error("missing-file", {path, 0, 0},
+                      why == ELOOP    ? "cannot read this file: a folder on its path is a loop of symbolic links"
+                      : why == EACCES ? "cannot read this file: permission denied on the way to it"
+                                      : "cannot read this file: it does not exist");
     return nullptr;
   }
   if (!S_ISREG(facts->st_mode)) {

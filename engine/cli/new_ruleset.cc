@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "base/folder_files.h"
 #include "base/suggest.h"
 #include "rulecraft/rulecraft.h"
 #include "ruleset/ruleset.h"
@@ -18,7 +19,7 @@ namespace fs = std::filesystem;
 // What the new ruleset's manifest writes after `extends`: a bundled name as it is, a folder
 // as a quoted path from the new folder (starting with `.` so it is not read as a name).
 std::string ExtendsText(const std::string& given, const std::string& parent_folder, const fs::path& folder) {
-  bool bundled = given.find('/') == std::string::npos && given[0] != '.' && !fs::is_directory(given);
+  bool bundled = given.find('/') == std::string::npos && given[0] != '.' && !PathMayBeFolder(given);
   if (bundled) return given;
   fs::path relative = fs::absolute(parent_folder).lexically_normal().lexically_relative(
       fs::absolute(folder).lexically_normal());
@@ -128,7 +129,7 @@ std::string ParentExpectation(const std::string& parent_folder, const std::strin
 }
 
 bool WriteNewFile(const fs::path& path, const std::string& text, Diagnostics& diagnostics) {
-  if (fs::exists(path)) {
+  if (PathMayExist(path.string())) {
     diagnostics.Error("file-exists", {}, fmt::format("'{}' exists; rulecraft new never overwrites a file", path.string()));
     return false;
   }

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "base/folder_files.h"
 #include "base/suggest.h"
 #include "dsl/parse/parse.h"
 #include "ruleset/ruleset.h"
@@ -21,7 +22,7 @@ using nlohmann::json;
 // The folder of a bundled ruleset name or a ruleset folder; reports one that is neither.
 std::optional<std::string> FindRulesetFolder(const std::string& given, Diagnostics& diagnostics) {
   if (auto folder = ruleset::ResolveRuleset(given, "")) return folder;
-  if (fs::is_directory(given)) return given;  // loading reports the missing manifest
+  if (PathMayBeFolder(given)) return given;  // loading reports the missing manifest, or why it cannot be read
   Diagnostic& error = diagnostics.Error(
       "unknown-ruleset", {}, fmt::format("'{}' is neither a bundled ruleset nor a ruleset directory", given));
   SuggestName(error, given, ruleset::BundledRulesetNames());

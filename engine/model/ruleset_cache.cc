@@ -37,7 +37,10 @@ void RulesetCache::ForgetIfChanged(const std::string& key) {
 
 const ruleset::Ruleset* RulesetCache::Get(const std::string& directory, SourceSet& sources,
                                           Diagnostics& diagnostics) {
-  std::string key = fs::weakly_canonical(directory).string();
+  // A folder that cannot be resolved (a loop of links) is kept by its name; its load says why.
+  std::error_code error;
+  fs::path canonical = fs::weakly_canonical(directory, error);
+  std::string key = error ? fs::path(directory).lexically_normal().string() : canonical.string();
   ForgetIfChanged(key);
   auto found = loaded_.find(key);
   if (found != loaded_.end()) {

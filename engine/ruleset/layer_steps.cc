@@ -1,12 +1,9 @@
 #include "ruleset/layer_steps.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <filesystem>
 #include <set>
 #include <string_view>
-
-#include <sys/stat.h>
 
 #include <fmt/format.h>
 
@@ -35,23 +32,6 @@ namespace fs = std::filesystem;
 // The folder of bundled modules: rulesets/modules.
 fs::path BundledModulesFolder() { return fs::path(BundledRulesetsFolder()) / "modules"; }
 
-// Whether something is at `path` (following links), as fs::exists says, without building a path
-// object: one stat call; an error other than "not found" is reported (thrown) as fs::exists does.
-bool Exists(const std::string& path) {
-  struct stat facts {};
-  if (::stat(path.c_str(), &facts) == 0) return true;
-  if (errno == ENOENT || errno == ENOTDIR) return false;
-  return fs::exists(path);
-}
-
-// Whether `path` is a folder (following links), as fs::is_directory says, in one stat call.
-bool IsFolder(const std::string& path) {
-  struct stat facts {};
-  if (::stat(path.c_str(), &facts) == 0) return S_ISDIR(facts.st_mode);
-  if (errno == ENOENT || errno == ENOTDIR) return false;
-  return fs::is_directory(path);
-}
-
 // The folder of bundled modules, found once per load: as it is, and as diagnostics show it
 // (relative to the working folder when it can be), both as text.
 struct ModulesFolder {
@@ -74,12 +54,12 @@ std::optional<std::string> ResolveModule(const std::string& name_or_path, const 
   bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
   if (looks_like_path) {
     fs::path path = fs::path(directory) / name_or_path;
-    if (!fs::exists(path / kManifestFile)) return std::nullopt;
+    if (!PathMayExist((path / kManifestFile).string())) return std::nullopt;
     return path.lexically_normal().string();
   }
   // A name: one component, neither "." nor "..", so joining it as text is what fs::path would do.
   if (!bundled) bundled.emplace();
-  if (!Exists(JoinPath(JoinPath(bundled->path, name_or_path), kManifestFile))) return std::nullopt;
+  if (!PathMayExist(JoinPath(JoinPath(bundled->path, name_or_path), kManifestFile))) return std::nullopt;
   return JoinPath(bundled->shown, name_or_path);
 }
 
@@ -130,7 +110,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   // and what the read reported is kept only when it does exist (a missing file's read changes nothing).
   Diagnostics read_notes;
   const SourceFile* file = sources_.Read(manifest_path, read_notes);
-  if (file == nullptr && !Exists(manifest_path)) {
+  if (file == nullptr && !PathMayExist(manifest_path)) {
     Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                   fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
     return Fail();
@@ -157,7 +137,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
       manifest.name = fs::path(directory).filename().string();
     } else if (parsed) {
       manifest = check::CheckManifest(parsed->manifest, Notes());
-    } else if (fs::is_directory(JoinPath(directory, "tables"))) {
+    } else if (PathMayBeFolder(JoinPath(directory, "tables"))) {
       // Keep going with defaults so the tables' errors are reported too.
       manifest.name = fs::path(directory).filename().string();
     } else {
@@ -210,7 +190,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
 
   std::vector<std::string> stems;
   std::string table_folder = JoinPath(directory, "tables");
-  if (IsFolder(table_folder) || (manifest.extends.empty() && !is_module)) {
+  if (PathMayBeFolder(table_folder) || (manifest.extends.empty() && !is_module)) {
     for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes())) {
       LayerStep& step = Add(LayerStep::Kind::kTableFile);
       step.over_below = stems_below_.find(table_file.Stem()) != stems_below_.end();

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "base/data_folder.h"
+#include "base/folder_files.h"
 #include "ruleset/layer_steps.h"
 #include "tables/table_loader.h"
 
@@ -28,7 +29,7 @@ std::vector<std::string> RulesetNamesIn(const std::string& folder) {
   std::vector<std::string> names;
   std::error_code error;
   for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
-    if (fs::exists(it->path() / kManifestFile)) names.push_back(it->path().filename().string());
+    if (PathMayExist((it->path() / kManifestFile).string())) names.push_back(it->path().filename().string());
   }
   std::sort(names.begin(), names.end());
   return names;
@@ -43,11 +44,11 @@ std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
   bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
   if (looks_like_path) {
     fs::path path = given.is_absolute() || base_folder.empty() ? given : fs::path(base_folder) / given;
-    if (fs::exists(path / kManifestFile)) return path.lexically_normal().string();
+    if (PathMayExist((path / kManifestFile).string())) return path.lexically_normal().string();
     return std::nullopt;
   }
   fs::path bundled = fs::path(BundledRulesetsFolder()) / name_or_path;
-  if (!fs::exists(bundled / kManifestFile)) return std::nullopt;
+  if (!PathMayExist((bundled / kManifestFile).string())) return std::nullopt;
   // Shown in diagnostics and explanations: short and machine-independent when possible.
   std::error_code error;
   fs::path shown = fs::proximate(bundled, error);

@@ -4,11 +4,13 @@
 #   lua/*.yaml         scenarios on the ruleset lua/hostile (hostile hooks) through `rulecraft run`
 #   runtime/*.yaml     scenarios on the ruleset runtime/failing (rules that fail while a query
 #                      runs) through `rulecraft run` as JSON and as text: stderr is the same
-#   made at test time: a symlink loop where a scenario and where a table is expected (WORK_DIR)
+#   made at test time: a symlink loop where a scenario, a table, a manifest and a ruleset folder
+#                      are expected (WORK_DIR)
 # Each run must end with exit 1 (never a crash, a hang or exit 0), report an error at
 # file:line:col with its line and a caret, never an internal error, and print on stderr exactly
 # what the case's golden `<case>.expected` holds. Where a folder or a symlink loop stands in for
-# a file there is no line to show: error[not-a-file] names the path alone.
+# a file, or a loop is on the way to it, there is no line to show: error[not-a-file] or
+# error[missing-file] names the path alone.
 #   cmake -DRULECRAFT=… -DSOURCE_DIR=… -DWORK_DIR=… [-DUPDATE=ON] [-DONLY=regex] -P run_corpus.cmake
 # UPDATE=ON rewrites the goldens instead (a developer's tool; read the diff).
 set(corpus tests/bad_inputs)
@@ -27,8 +29,8 @@ function(run transcript_var)
   set(what "rulecraft ${shown}")
   if(NOT code STREQUAL "1")
     set(failures "${failures}\n${what}: exit ${code}, expected 1" PARENT_SCOPE)
-  elseif(err MATCHES "^[^ \n]+: error\\[not-a-file\\]: [^\n]+\n1 error\n$")
-    # a folder or a loop where a file should be: located by its path, nothing more to show
+  elseif(err MATCHES "^[^ \n]+: error\\[(not-a-file|missing-file)\\]: [^\n]+\n1 error\n$")
+    # a folder or a loop where a file should be, or on the way to it: located by its path alone
   elseif(NOT err MATCHES "[^ \n]+:[0-9]+:[0-9]+: error\\[")
     set(failures "${failures}\n${what}: no error at file:line:col on stderr" PARENT_SCOPE)
   elseif(NOT err MATCHES "\n +\\| +\\^")
@@ -127,7 +129,10 @@ file(CREATE_LINK "loop.yaml" "${WORK_DIR}/loop.yaml" SYMBOLIC)
 file(WRITE "${WORK_DIR}/loop_table/ruleset.rules"
      "# Bad input: a table that is a symlink loop.\nruleset bad \"a broken ruleset\" extends dnd35 { square = 5 ft }\n")
 file(CREATE_LINK "sizes.yaml" "${WORK_DIR}/loop_table/tables/sizes.yaml" SYMBOLIC)
-foreach(made "run;loop.yaml" "test;loop.yaml" "check;loop_table")
+file(MAKE_DIRECTORY "${WORK_DIR}/loop_manifest")
+file(CREATE_LINK "ruleset.rules" "${WORK_DIR}/loop_manifest/ruleset.rules" SYMBOLIC)
+file(CREATE_LINK "loop_folder" "${WORK_DIR}/loop_folder" SYMBOLIC)
+foreach(made "run;loop.yaml" "test;loop.yaml" "check;loop_table" "check;loop_manifest" "check;loop_folder")
   list(GET made 0 command)
   list(GET made 1 name)
   if(ONLY AND NOT name MATCHES "${ONLY}")
