@@ -24,20 +24,36 @@ bool Contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Depth-first search from `row` for a way back to `start`; fills `path` with the names on it.
-bool FindWayBack(const Table& table, const Row& row, const std::string& start, std::vector<std::string>& path,
-                 std::vector<std::string>& seen) {
-  for (const Value* entry : BringsOf(row)) {
-    if (entry->text == start) {
-      path.push_back(entry->text);
+// What each row brings, as row indices with the entries naming them (entries of no row left out).
+struct BringsGraph {
+  std::vector<std::vector<std::pair<size_t, const Value*>>> brings;  // by row
+};
+
+BringsGraph GraphOf(const Table& table) {
+  BringsGraph graph;
+  graph.brings.resize(table.rows.size());
+  for (size_t at = 0; at < table.rows.size(); ++at) {
+    for (const Value* entry : BringsOf(table.rows[at])) {
+      int next = table.IndexOf(entry->text);
+      if (next >= 0) graph.brings[at].push_back({static_cast<size_t>(next), entry});
+    }
+  }
+  return graph;
+}
+
+// Depth-first search from row `row` for a way back to row `start`, in the entries' order; fills
+// `path` with the rows on it. Row names are unique, so a name is its row.
+bool FindWayBack(const BringsGraph& graph, size_t row, size_t start, std::vector<size_t>& path,
+                 std::vector<uint8_t>& seen) {
+  for (const auto& [next, entry] : graph.brings[row]) {
+    if (next == start) {
+      path.push_back(next);
       return true;
     }
-    if (Contains(seen, entry->text)) continue;
-    seen.push_back(entry->text);
-    const Row* next = table.Find(entry->text);
-    if (next == nullptr) continue;
-    path.push_back(entry->text);
-    if (FindWayBack(table, *next, start, path, seen)) return true;
+    if (seen[next] != 0) continue;
+    seen[next] = 1;
+    path.push_back(next);
+    if (FindWayBack(graph, next, start, path, seen)) return true;
     path.pop_back();
   }
   return false;
@@ -46,7 +62,6 @@ bool FindWayBack(const Table& table, const Row& row, const std::string& start, s
 }  // namespace
 
 void CheckBrings(const Table& conditions, Diagnostics& diagnostics) {
-  std::vector<std::string> names = conditions.RowNames();
   bool unknown = false;
   for (const Row& row : conditions.rows) {
     for (const Value* entry : BringsOf(row)) {
@@ -54,28 +69,33 @@ void CheckBrings(const Table& conditions, Diagnostics& diagnostics) {
       Diagnostic& error = diagnostics.Error(
           "unknown-row", entry->span,
           fmt::format("condition '{}' brings '{}', which is not a row of table 'conditions'", row.name, entry->text));
-      SuggestName(error, entry->text, names);
+      SuggestName(error, entry->text, conditions.RowNames());
       unknown = true;
     }
   }
   if (unknown) return;
-  std::vector<std::string> reported;  // each cycle once, at its first row
-  for (const Row& row : conditions.rows) {
-    if (Contains(reported, row.name)) continue;
-    std::vector<std::string> path{row.name};
-    std::vector<std::string> seen;
-    if (!FindWayBack(conditions, row, row.name, path, seen)) continue;
+  BringsGraph graph = GraphOf(conditions);
+  std::vector<uint8_t> reported(conditions.rows.size(), 0);  // each cycle once, at its first row
+  std::vector<uint8_t> seen(conditions.rows.size(), 0);
+  std::vector<size_t> path;
+  for (size_t at = 0; at < conditions.rows.size(); ++at) {
+    if (reported[at] != 0 || graph.brings[at].empty()) continue;
+    const Row& row = conditions.rows[at];
+    path.assign(1, at);
+    std::fill(seen.begin(), seen.end(), 0);
+    if (!FindWayBack(graph, at, at, path, seen)) continue;
     std::string chain;
-    for (const std::string& name : path) chain += (chain.empty() ? "" : " → ") + name;
-    const Value* first = BringsOf(row).empty() ? nullptr : BringsOf(row).front();
-    for (const Value* entry : BringsOf(row)) {
-      if (path.size() > 1 && entry->text == path[1]) first = entry;
+    for (size_t step : path) chain += (chain.empty() ? "" : " → ") + conditions.rows[step].name;
+    std::vector<const Value*> entries = BringsOf(row);
+    const Value* first = entries.empty() ? nullptr : entries.front();
+    for (const Value* entry : entries) {
+      if (path.size() > 1 && entry->text == conditions.rows[path[1]].name) first = entry;
     }
     diagnostics.Error("recursion", first != nullptr ? first->span : row.span,
                       fmt::format("condition '{}' brings itself back ({}): what a condition brings may not "
                                   "lead back to it",
                                   row.name, chain));
-    reported.insert(reported.end(), path.begin(), path.end());
+    for (size_t step : path) reported[step] = 1;
   }
 }
 

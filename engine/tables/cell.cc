@@ -20,41 +20,67 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
-Value Number(double number, const yaml::Node& node, const SourceFile& file) {
-  Value value;
+// Makes `value` the number `number`, written as `node`.
+void SetNumber(Value& value, double number, const yaml::Node& node, const SourceFile& file) {
   value.kind = Value::Kind::kNumber;
   value.number = number;
   value.text.assign(node.Scalar());
   value.span = yaml::SpanOf(file, node);
+}
+
+Value Number(double number, const yaml::Node& node, const SourceFile& file) {
+  Value value;
+  SetNumber(value, number, node, file);
   return value;
+}
+
+// Makes `value` a text, written as `node`.
+void SetText(Value& value, std::string_view text, const yaml::Node& node, const SourceFile& file) {
+  value.kind = Value::Kind::kText;
+  value.text.assign(text);
+  value.span = yaml::SpanOf(file, node);
 }
 
 // Whether a table number is one rulecraft computes with: finite and within ±kMaxTableNumber.
 bool InRange(double number) { return std::abs(number) <= limits::kMaxTableNumber; }  // NaN fails too
 
-// A number cell checked against its range and, for a positive column, above 0.
-std::optional<Value> CheckedNumber(double number, const yaml::Node& node, const SourceFile& file,
-                                   const ColumnSchema& column, Diagnostics& diagnostics) {
+// A number cell checked against its range and, for a positive column, above 0, made `value`;
+// false (reported) when out of range.
+bool CheckedNumber(Value& value, double number, const yaml::Node& node, const SourceFile& file,
+                   const ColumnSchema& column, Diagnostics& diagnostics) {
   if (!InRange(number)) {
     diagnostics.Error("out-of-range", yaml::SpanOf(file, node),
                       fmt::format("expected {} within ±{} in column '{}' (limits::kMaxTableNumber), found '{}'",
                                   DescribeType(column.type), limits::kMaxTableNumber, column.name, node.Scalar()));
-    return std::nullopt;
+    return false;
   }
   if (column.positive && !(number > 0)) {
     diagnostics.Error("out-of-range", yaml::SpanOf(file, node),
                       fmt::format("expected more than 0 in column '{}', found '{}'", column.name, node.Scalar()));
-    return std::nullopt;
+    return false;
   }
-  return Number(number, node, file);
+  SetNumber(value, number, node, file);
+  return true;
+}
+
+void ReportWrongType(const SourceFile& file, const yaml::Node& node, const ColumnSchema& column,
+                     Diagnostics& diagnostics) {
+  diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
+                    fmt::format("expected {} in column '{}', found {}", DescribeType(column.type),
+                                column.name, yaml::Describe(node)));
 }
 
 std::optional<Value> WrongType(const SourceFile& file, const yaml::Node& node,
                                const ColumnSchema& column, Diagnostics& diagnostics) {
-  diagnostics.Error("wrong-type", yaml::SpanOf(file, node),
-                    fmt::format("expected {} in column '{}', found {}", DescribeType(column.type),
-                                column.name, yaml::Describe(node)));
+  ReportWrongType(file, node, column, diagnostics);
   return std::nullopt;
+}
+
+// Moves a cell read whole into `value`; false when there is none.
+bool Into(std::optional<Value> read, Value& value) {
+  if (!read) return false;
+  value = std::move(*read);
+  return true;
 }
 
 // A YAML list read item by item: `item` reads one entry (reporting what is wrong and returning
@@ -155,63 +181,59 @@ std::optional<double> ParseRatio(std::string_view text) {
   return static_cast<double>(*top) / static_cast<double>(*bottom);
 }
 
-std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
-                              const ColumnSchema& column, double square_ft,
-                              Diagnostics& diagnostics) {
-  if (column.type == CellType::kNoteList) return ReadNoteList(file, node, column, diagnostics);
-  if (column.type == CellType::kNameList) return ReadNameListCell(file, node, column, diagnostics);
+bool ReadCellInto(const SourceFile& file, const yaml::Node& node, const ColumnSchema& column, double square_ft,
+                  Diagnostics& diagnostics, Value& value) {
+  if (column.type == CellType::kNoteList) return Into(ReadNoteList(file, node, column, diagnostics), value);
+  if (column.type == CellType::kNameList) return Into(ReadNameListCell(file, node, column, diagnostics), value);
   if (column.type == CellType::kDistanceMap) {
-    return ReadDistanceMap(file, node, column, square_ft, diagnostics);
+    return Into(ReadDistanceMap(file, node, column, square_ft, diagnostics), value);
   }
-  if (!node.IsScalar()) return WrongType(file, node, column, diagnostics);
+  auto wrong_type = [&] {
+    ReportWrongType(file, node, column, diagnostics);
+    return false;
+  };
+  if (!node.IsScalar()) return wrong_type();
   std::string_view text = node.Scalar();
   switch (column.type) {
     case CellType::kName: {
       // A name is read as is; anything else is reported by ReadName, which names the column.
       if (!yaml::IsName(text) && !yaml::ReadName(file, node, "column '" + column.name + "'", diagnostics)) {
-        return std::nullopt;
+        return false;
       }
-      Value value;
-      value.kind = Value::Kind::kText;
-      value.text = text;
-      value.span = yaml::SpanOf(file, node);
-      return value;
+      SetText(value, text, node, file);
+      return true;
     }
     case CellType::kText:
     case CellType::kColour: {
-      if (column.type == CellType::kColour && !IsColour(text)) return WrongType(file, node, column, diagnostics);
-      Value value;
-      value.kind = Value::Kind::kText;
-      value.text = text;
-      value.span = yaml::SpanOf(file, node);
-      return value;
+      if (column.type == CellType::kColour && !IsColour(text)) return wrong_type();
+      SetText(value, text, node, file);
+      return true;
     }
     case CellType::kInt:
     case CellType::kOptionalInt: {
       if (column.type == CellType::kOptionalInt && text == "n/a") {
-        Value value;
         value.text = text;
         value.span = yaml::SpanOf(file, node);
-        return value;
+        return true;
       }
       auto whole = yaml::ParseInt(text);
-      if (!whole) return WrongType(file, node, column, diagnostics);
-      return CheckedNumber(static_cast<double>(*whole), node, file, column, diagnostics);
+      if (!whole) return wrong_type();
+      return CheckedNumber(value, static_cast<double>(*whole), node, file, column, diagnostics);
     }
     case CellType::kNumber: {
       auto number = yaml::ParseNumber(text);
-      if (!number) return WrongType(file, node, column, diagnostics);
-      return CheckedNumber(*number, node, file, column, diagnostics);
+      if (!number) return wrong_type();
+      return CheckedNumber(value, *number, node, file, column, diagnostics);
     }
     case CellType::kRatio: {
       auto ratio = ParseRatio(text);
-      if (!ratio) return WrongType(file, node, column, diagnostics);
-      return CheckedNumber(*ratio, node, file, column, diagnostics);
+      if (!ratio) return wrong_type();
+      return CheckedNumber(value, *ratio, node, file, column, diagnostics);
     }
     case CellType::kDistance: {
       auto feet = ParseDistance(text, square_ft);
-      if (!feet) return WrongType(file, node, column, diagnostics);
-      return CheckedNumber(*feet, node, file, column, diagnostics);
+      if (!feet) return wrong_type();
+      return CheckedNumber(value, *feet, node, file, column, diagnostics);
     }
     case CellType::kBool: {
       std::optional<bool> flag;
@@ -220,10 +242,10 @@ std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
       } else {
         flag = yaml::ReadBool(file, node, "column '" + column.name + "'", diagnostics);  // reports it
       }
-      if (!flag) return std::nullopt;
-      Value value = Number(*flag ? 1 : 0, node, file);
+      if (!flag) return false;
+      SetNumber(value, *flag ? 1 : 0, node, file);
       value.kind = Value::Kind::kBool;
-      return value;
+      return true;
     }
     case CellType::kEnum: {
       if (std::find(column.choices.begin(), column.choices.end(), text) == column.choices.end()) {
@@ -236,20 +258,25 @@ std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
             fmt::format("unknown value '{}' in column '{}': expected one of {}", text, column.name,
                         choices));
         SuggestName(error, text, column.choices);
-        return std::nullopt;
+        return false;
       }
-      Value value;
-      value.kind = Value::Kind::kText;
-      value.text = text;
-      value.span = yaml::SpanOf(file, node);
-      return value;
+      SetText(value, text, node, file);
+      return true;
     }
     case CellType::kNoteList:
     case CellType::kNameList:
     case CellType::kDistanceMap:
       break;
   }
-  return WrongType(file, node, column, diagnostics);
+  return wrong_type();
+}
+
+std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
+                              const ColumnSchema& column, double square_ft,
+                              Diagnostics& diagnostics) {
+  Value value;
+  if (!ReadCellInto(file, node, column, square_ft, diagnostics, value)) return std::nullopt;
+  return value;
 }
 
 std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,

@@ -21,6 +21,10 @@ std::optional<double> ParseRatio(std::string_view text);
 std::optional<Value> ReadCell(const SourceFile& file, const yaml::Node& node,
                               const ColumnSchema& column, double square_ft,
                               Diagnostics& diagnostics);
+// The same, read into `value` (a default Value; unspecified when false is returned): a row's cell
+// built in place.
+bool ReadCellInto(const SourceFile& file, const yaml::Node& node, const ColumnSchema& column, double square_ft,
+                  Diagnostics& diagnostics, Value& value);
 // The same of a yaml-cpp node (a scenario's `with:`), copied into a tree first.
 std::optional<Value> ReadCell(const SourceFile& file, const YAML::Node& node,
                               const ColumnSchema& column, double square_ft,

@@ -24,11 +24,11 @@ std::optional<CellType> ReadType(const SourceFile& file, const yaml::Node& node,
                                  Diagnostics& diagnostics) {
   auto name = yaml::ReadName(file, node, "column type", diagnostics);
   if (!name) return std::nullopt;
-  std::vector<std::string> names;
   for (const auto& [type_name, type] : DeclarableTypes()) {
     if (type_name == *name) return type;
-    names.push_back(type_name);
   }
+  std::vector<std::string> names;  // for the suggestion
+  for (const auto& [type_name, type] : DeclarableTypes()) names.push_back(type_name);
   Diagnostic& error = diagnostics.Error("unknown-name", yaml::SpanOf(file, node),
                                         fmt::format("unknown column type '{}'", *name));
   SuggestName(error, *name, names);

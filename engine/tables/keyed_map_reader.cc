@@ -1,6 +1,7 @@
 #include "tables/keyed_map_reader.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include <fmt/format.h>
@@ -18,13 +19,42 @@ size_t KeyNames::Hash(std::string_view key) {
   return (mixed * 0x9E3779B97F4A7C15ULL) >> 40;
 }
 
+namespace {
+
+// Whether two texts of the same `size` hold the same bytes: up to 16 bytes by two overlapping
+// loads a side, no call.
+bool SameBytes(const char* a, const char* b, size_t size) {
+  auto load8 = [](const char* at) {
+    uint64_t word;
+    std::memcpy(&word, at, sizeof word);
+    return word;
+  };
+  auto load4 = [](const char* at) {
+    uint32_t word;
+    std::memcpy(&word, at, sizeof word);
+    return word;
+  };
+  if (size >= 8) {
+    if (size > 16) return std::memcmp(a, b, size) == 0;
+    return load8(a) == load8(b) && load8(a + size - 8) == load8(b + size - 8);
+  }
+  if (size >= 4) return load4(a) == load4(b) && load4(a + size - 4) == load4(b + size - 4);
+  for (size_t at = 0; at < size; ++at) {
+    if (a[at] != b[at]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 uint32_t KeyNames::Find(std::string_view key) const {
   if (buckets_.empty()) return kNone;
   size_t mask = buckets_.size() - 1;
   for (size_t bucket = Hash(key) & mask;; bucket = (bucket + 1) & mask) {
     uint32_t slot = buckets_[bucket];
     if (slot == kNone) return kNone;
-    if (names_[slot] == key) return slot;
+    std::string_view name = names_[slot];
+    if (name.size() == key.size() && SameBytes(name.data(), key.data(), key.size())) return slot;
   }
 }
 
@@ -64,18 +94,41 @@ KeyedMapReader::KeyedMapReader(const SourceFile& file, const KeyNames& keys, Dia
       diagnostics_(diagnostics),
       first_(keys.size(), KeyNames::kNone),
       asked_slots_(keys.size(), 0),
-      seen_slots_(keys.size(), 0) {}
+      seen_slots_(keys.size(), 0),
+      always_slots_(keys.size(), 0) {}
+
+void KeyedMapReader::Forget() {
+  // Only the slots the last mapping's entries or askings touched are marked: those are cleared.
+  for (const Entry& entry : entries_) {
+    if (entry.slot == KeyNames::kNone) continue;
+    first_[entry.slot] = KeyNames::kNone;
+    seen_slots_[entry.slot] = 0;
+  }
+  for (size_t at = always_asked_; at < asked_.size(); ++at) asked_slots_[asked_[at]] = always_slots_[asked_[at]];
+  asked_.resize(always_asked_);
+  entries_.clear();
+  unknown_entries_ = 0;
+  repeated_entry_ = false;
+}
+
+void KeyedMapReader::AskAlways(const std::vector<uint32_t>& order) {
+  Forget();
+  asked_.insert(asked_.begin(), order.begin(), order.end());
+  always_asked_ = asked_.size();
+  for (uint32_t slot : order) {
+    asked_slots_[slot] = 1;
+    always_slots_[slot] = 1;
+  }
+  always_every_slot_ = std::all_of(always_slots_.begin(), always_slots_.end(), [](uint8_t asked) { return asked != 0; });
+}
 
 void KeyedMapReader::Start(const Node& map) {
+  Forget();
   map_ = map;
   ok_ = false;
-  entries_.clear();
-  asked_.clear();
-  std::fill(first_.begin(), first_.end(), KeyNames::kNone);
-  std::fill(asked_slots_.begin(), asked_slots_.end(), 0);
-  std::fill(seen_slots_.begin(), seen_slots_.end(), 0);
   is_map_ = map.IsMap();
   if (!is_map_) return;
+  entries_.reserve(map.size());
   for (const auto& entry : map) {
     uint32_t slot = keys_.Find(entry.first.Scalar());
     bool repeated = false;
@@ -83,6 +136,9 @@ void KeyedMapReader::Start(const Node& map) {
       if (first_[slot] == KeyNames::kNone && entry.first.IsScalar()) first_[slot] = static_cast<uint32_t>(entries_.size());
       repeated = seen_slots_[slot] != 0;
       seen_slots_[slot] = 1;
+      repeated_entry_ = repeated_entry_ || repeated;
+    } else {
+      ++unknown_entries_;
     }
     entries_.push_back({entry.first, entry.second, slot, repeated});
   }
@@ -97,6 +153,7 @@ bool KeyedMapReader::Check(const char* what_format, std::string_view first, std:
     return false;
   }
   ok_ = true;
+  if (!repeated_entry_ && unknown_entries_ < 2) return true;  // no key can repeat another
   // A key repeats an earlier one of the same text: of the same slot (as Start noted), or both of
   // none.
   for (size_t at = 1; at < entries_.size(); ++at) {
@@ -132,6 +189,7 @@ void KeyedMapReader::ReportMissing(uint32_t slot) {
 
 void KeyedMapReader::RejectUnknown() {
   if (!ok_) return;
+  if (unknown_entries_ == 0 && always_every_slot_) return;  // every entry's slot is asked for
   for (const Entry& entry : entries_) {
     if (entry.slot != KeyNames::kNone && asked_slots_[entry.slot] != 0) continue;
     std::vector<std::string> asked;

@@ -70,6 +70,9 @@ class KeyedMapReader {
   // Asks for each slot of `order` in turn, as Optional called on each would, without reading
   // the values (Peek reads them).
   void AskEach(const std::vector<uint32_t>& order);
+  // Asks for each slot of `order` in turn in every mapping read from now on, first of all (as
+  // AskEach right after each Start would), at no cost per mapping.
+  void AskAlways(const std::vector<uint32_t>& order);
   // Reports the missing-key error Required reports for a slot whose key is absent.
   void ReportMissing(uint32_t slot);
   // Reports every key that was never asked for, suggesting the closest asked-for name.
@@ -85,6 +88,8 @@ class KeyedMapReader {
     bool repeated;  // an earlier entry has the same slot (for kNone, Check compares the texts)
   };
   std::string What() const;
+  // Forgets what the entries of the mapping read last noted by slot, and what was asked of it.
+  void Forget();
 
   const SourceFile& file_;
   const KeyNames& keys_;
@@ -100,6 +105,13 @@ class KeyedMapReader {
   std::vector<uint8_t> asked_slots_;  // by slot: whether Optional or Required named it
   std::vector<uint8_t> seen_slots_;   // by slot: whether an entry of the mapping has it
   std::vector<uint32_t> asked_;       // the slots asked for, in order
+  // AskAlways: how many slots at the start of asked_ are asked of every mapping, each slot's mark
+  // (asked_slots_ after Forget), and whether they are every slot.
+  size_t always_asked_ = 0;
+  std::vector<uint8_t> always_slots_;
+  bool always_every_slot_ = false;
+  size_t unknown_entries_ = 0;  // entries of no slot in the mapping
+  bool repeated_entry_ = false;  // some entry repeats an earlier one's slot
 };
 
 }  // namespace rulecraft::yaml

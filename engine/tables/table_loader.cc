@@ -155,6 +155,7 @@ class RowReader {
       defaults_.push_back({static_cast<size_t>(column - schema.columns.begin()), extra});
     }
     has_cell_.resize(schema.columns.size() + 1);  // the last: a default's column the schema lacks
+    reader_.AskAlways(asked_);  // each value is then Peek's
   }
 
   // One row; `partial` (a `change:` entry) requires no column but `name`, leaves `label` empty
@@ -165,20 +166,30 @@ class RowReader {
     bool ok = named.IsScalar() ? reader_.Check("row '{}' of table '{}'", named.Scalar(), schema_.name)
                                : reader_.Check("row of table '{}'", schema_.name, {});
     if (!ok) return std::nullopt;
-    reader_.AskEach(asked_);  // each value is then Peek's
     Row row;
     if (!named.IsDefined()) {
       reader_.ReportMissing(kName);
       return std::nullopt;
     }
-    auto row_name = yaml::ReadName(file_, named, "row name", diagnostics_);
-    if (!row_name) return std::nullopt;
-    row.name = std::move(*row_name);
-    row.span = yaml::SpanOf(file_, named);
-    if (!partial) row.label = row.name;
-    if (yaml::Node label = reader_.Peek(kLabel); label.IsDefined()) {
-      if (auto text = yaml::ReadText(file_, label, "label", diagnostics_)) row.label = std::move(*text);
+    // A name or label read as is; anything else is reported by ReadName or ReadText.
+    if (named.IsScalar() && yaml::IsName(named.Scalar())) {
+      row.name.assign(named.Scalar());
+    } else {
+      auto row_name = yaml::ReadName(file_, named, "row name", diagnostics_);
+      if (!row_name) return std::nullopt;
+      row.name = std::move(*row_name);
     }
+    row.span = yaml::SpanOf(file_, named);
+    bool labelled = false;
+    if (yaml::Node label = reader_.Peek(kLabel); label.IsDefined()) {
+      if (label.IsScalar()) {
+        row.label.assign(label.Scalar());
+        labelled = true;
+      } else {
+        yaml::ReadText(file_, label, "label", diagnostics_);  // reports it
+      }
+    }
+    if (!partial && !labelled) row.label = row.name;
     for (uint32_t free_text : {kText, kNote}) {
       if (yaml::Node value = reader_.Peek(free_text); value.IsDefined() && !value.IsScalar()) {
         yaml::ReadText(file_, value, keys_.Name(free_text), diagnostics_);  // reports it
@@ -197,9 +208,13 @@ class RowReader {
         if (column.required && !partial) reader_.ReportMissing(slot);
         continue;
       }
-      if (auto value = ReadCell(file_, cell, column, square_ft_, diagnostics_)) {
-        row.cells.emplace_back(column.name, std::move(*value));
+      // Built in place: a cell that cannot be read is taken back.
+      auto& [cell_column, value] = row.cells.emplace_back();
+      if (ReadCellInto(file_, cell, column, square_ft_, diagnostics_, value)) {
+        cell_column = column.name;
         has_cell_[at] = 1;
+      } else {
+        row.cells.pop_back();
       }
     }
     reader_.RejectUnknown();

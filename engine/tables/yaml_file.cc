@@ -395,7 +395,22 @@ std::string DescribeNode(const YamlNode& node) {
 YAML::Node Get(const YAML::Node& map, std::string_view key) { return GetOf(map, key); }
 Node Get(const Node& map, std::string_view key) { return GetOf(map, key); }
 SourceSpan SpanOf(const SourceFile& file, const YAML::Node& node) { return SpanOfNode(file, node); }
-SourceSpan SpanOf(const SourceFile& file, const Node& node) { return SpanOfNode(file, node); }
+SourceSpan SpanOf(const SourceFile& file, const Node& node) {
+  // A node of the subset reader's (its offset known) as SpanOfNode gives it, without the detours
+  // of a general node: its mark is never null, its scalars stand on one line.
+  int64_t offset = node.Offset();
+  if (offset < 0) return SpanOfNode(file, node);
+  auto begin = static_cast<uint32_t>(offset);
+  if (!node.IsScalar()) return {file.path(), begin, begin + 1};
+  std::string_view rest = std::string_view(file.text()).substr(begin);
+  size_t width = node.Scalar().size();
+  if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
+    size_t close = rest.find(rest[0], 1);
+    width = close == std::string_view::npos ? rest.size() : close + 1;
+  }
+  width = std::min(width, rest.size());
+  return {file.path(), begin, begin + static_cast<uint32_t>(std::max<size_t>(1, width))};
+}
 std::string Describe(const YAML::Node& node) { return DescribeNode(node); }
 std::string Describe(const Node& node) { return DescribeNode(node); }
 

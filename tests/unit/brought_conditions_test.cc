@@ -2,8 +2,13 @@
 // `brings` cell that names no row or leads back to its own row.
 #include "tables/brought_conditions.h"
 
+#include <algorithm>
+#include <random>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "base/suggest.h"
 #include "tables/table_loader.h"
 
 namespace rulecraft::tables {
@@ -77,6 +82,79 @@ TEST(BroughtConditions, BringsMustBeAListOfNames) {
             "'brings', found 'helpless'\n"
             " 2 |   - { name: a, brings: helpless }\n"
             "   |                        ^~~~~~~~\n");
+}
+
+
+// The cycle check as first written, by row names (the plain reference for CheckBrings' search by
+// row index).
+bool ReferenceWayBack(const Table& table, const Row& row, const std::string& start, std::vector<std::string>& path,
+                      std::vector<std::string>& seen) {
+  const Value* cell = row.Get("brings");
+  if (cell == nullptr || cell->kind != Value::Kind::kList) return false;
+  for (const Value::Item& item : cell->entries) {
+    const Value* entry = &item.value;
+    if (entry->text == start) {
+      path.push_back(entry->text);
+      return true;
+    }
+    if (std::find(seen.begin(), seen.end(), entry->text) != seen.end()) continue;
+    seen.push_back(entry->text);
+    const Row* next = table.Find(entry->text);
+    if (next == nullptr) continue;
+    path.push_back(entry->text);
+    if (ReferenceWayBack(table, *next, start, path, seen)) return true;
+    path.pop_back();
+  }
+  return false;
+}
+
+void ReferenceCycles(const Table& table, Diagnostics& diagnostics) {
+  std::vector<std::string> reported;
+  for (const Row& row : table.rows) {
+    if (std::find(reported.begin(), reported.end(), row.name) != reported.end()) continue;
+    std::vector<std::string> path{row.name};
+    std::vector<std::string> seen;
+    if (!ReferenceWayBack(table, row, row.name, path, seen)) continue;
+    std::string chain;
+    for (const std::string& name : path) chain += (chain.empty() ? "" : " → ") + name;
+    const Value* cell = row.Get("brings");
+    const Value* first = &cell->entries.front().value;
+    for (const Value::Item& item : cell->entries) {
+      if (path.size() > 1 && item.value.text == path[1]) first = &item.value;
+    }
+    diagnostics.Error("recursion", first->span,
+                      fmt::format("condition '{}' brings itself back ({}): what a condition brings may not "
+                                  "lead back to it",
+                                  row.name, chain));
+    reported.insert(reported.end(), path.begin(), path.end());
+  }
+}
+
+TEST(BroughtConditions, CyclesAreFoundAsByTheReferenceSearch) {
+  std::mt19937 random(15);
+  size_t cycles = 0;
+  for (int round = 0; round < 300; ++round) {
+    size_t rows = 1 + random() % 8;
+    std::string text = "rows:\n";
+    for (size_t row = 0; row < rows; ++row) {
+      text += fmt::format("  - {{ name: c{}, brings: [", row);
+      size_t brings = random() % 4;
+      for (size_t at = 0; at < brings; ++at) text += fmt::format("{}c{}", at == 0 ? "" : ", ", random() % rows);
+      text += "] }\n";
+    }
+    SourceSet sources;
+    const SourceFile& file = sources.Add("conditions.yaml", text);
+    Diagnostics loading;
+    Table table = LoadTable(file, *FindSchema("conditions"), 5, loading);
+    ASSERT_EQ(loading.size(), 0u) << text;
+    Diagnostics ours;
+    Diagnostics theirs;
+    CheckBrings(table, ours);
+    ReferenceCycles(table, theirs);
+    ASSERT_EQ(Render(ours, sources), Render(theirs, sources)) << text;
+    cycles += theirs.size();
+  }
+  EXPECT_GT(cycles, 50u);
 }
 
 }  // namespace

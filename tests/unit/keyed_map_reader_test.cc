@@ -141,5 +141,62 @@ TEST(KeyedMapReader, AnswersAndReportsAsTreeMapReader) {
   EXPECT_GT(compared, 300u);  // the mappings held mistakes to report
 }
 
+// AskAlways (what the table rows' reader uses): every name asked of every mapping at no cost per
+// mapping, some asked again one by one; answers and reports as TreeMapReader asking them in the
+// same order, mapping after mapping.
+TEST(KeyedMapReader, AskedAlwaysReportsAsTreeMapReader) {
+  std::mt19937 random(18);
+  KeyNames keys;
+  std::vector<uint32_t> slots;
+  for (const std::string& name : kNames) slots.push_back(keys.Add(name));
+  // Each distinct slot once, in a fixed shuffled order; for some readers one name left out.
+  std::vector<size_t> always;
+  for (size_t at = 0; at < kNames.size(); ++at) {
+    if (at != 8) always.push_back(at);  // the repeated "name"
+  }
+  size_t compared = 0;
+  for (int document = 0; document < 300; ++document) {
+    std::shuffle(always.begin(), always.end(), random);
+    std::vector<size_t> asked_always = always;
+    if (random() % 3 == 0) asked_always.pop_back();
+    std::vector<uint32_t> order;
+    for (size_t at : asked_always) order.push_back(slots[at]);
+    SourceFile file("rows.yaml", Document(random, 1 + random() % 8));
+    Tree tree;
+    ASSERT_TRUE(ReadYamlSubset(file.text(), tree)) << file.text();
+    Diagnostics ours;
+    KeyedMapReader reader(file, keys, ours);
+    reader.AskAlways(order);
+    for (const Node& item : tree.Root()) {
+      Diagnostics theirs;
+      size_t ours_before = ours.size();
+      TreeMapReader reference(file, item, "row of table '{}'", "t", {}, theirs);
+      reader.Start(item);
+      ASSERT_EQ(reader.Check("row of table '{}'", "t", {}), reference.ok());
+      for (size_t at : asked_always) {
+        Node reference_value = reference.Optional(kNames[at]);
+        ASSERT_EQ(Answer(file, reader.Peek(slots[at])), Answer(file, reference_value)) << file.text();
+      }
+      // Now and then one more name asked one by one (already asked always, or not).
+      if (random() % 2 == 0) {
+        size_t at = random() % kNames.size();
+        ASSERT_EQ(Answer(file, reader.Required(slots[at])), Answer(file, reference.Required(kNames[at])));
+      }
+      reader.RejectUnknown();
+      reference.RejectUnknown();
+      Diagnostics mine_now;
+      for (size_t at = ours_before; at < ours.size(); ++at) {
+        const Diagnostic& item_diagnostic = ours.items()[at];
+        Diagnostic& copy = mine_now.Add(item_diagnostic.severity, item_diagnostic.code, item_diagnostic.span,
+                                        item_diagnostic.message);
+        copy.notes = item_diagnostic.notes;
+      }
+      ASSERT_EQ(Written(mine_now), Written(theirs)) << file.text();
+      compared += theirs.size();
+    }
+  }
+  EXPECT_GT(compared, 300u);
+}
+
 }  // namespace
 }  // namespace rulecraft::yaml
