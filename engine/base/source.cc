@@ -56,32 +56,39 @@ void AddLineStarts(std::string_view text, size_t from, std::vector<uint32_t>& st
 
 }  // namespace
 
-SourceFile::SourceFile(std::string path, std::string text) : path_(path), text_(std::move(text)) {
-  if (!text_.empty()) ReserveLineStarts(text_.size(), line_starts_);
-  line_starts_.push_back(0);
-  AddLineStarts(text_, 0, line_starts_);
+SourceFile::SourceFile(std::string path, std::string text) : path_(path), text_(std::move(text)) {}
+
+const std::vector<uint32_t>& SourceFile::LineStarts() const {
+  std::call_once(lines_found_, [this] {
+    if (!text_.empty()) ReserveLineStarts(text_.size(), line_starts_);
+    line_starts_.push_back(0);
+    AddLineStarts(text_, 0, line_starts_);
+  });
+  return line_starts_;
 }
 
 LineColumn SourceFile::Locate(uint32_t offset) const {
+  const std::vector<uint32_t>& starts = LineStarts();
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
-  auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  uint32_t line_index = static_cast<uint32_t>(next - line_starts_.begin()) - 1;
-  return {line_index + 1, offset - line_starts_[line_index] + 1};
+  auto next = std::upper_bound(starts.begin(), starts.end(), offset);
+  uint32_t line_index = static_cast<uint32_t>(next - starts.begin()) - 1;
+  return {line_index + 1, offset - starts[line_index] + 1};
 }
 
 uint32_t SourceFile::OffsetOf(uint32_t line, uint32_t column) const {
   if (line == 0) line = 1;
   if (column == 0) column = 1;
   if (line > LineCount()) return static_cast<uint32_t>(text_.size());
-  uint32_t start = line_starts_[line - 1];
+  uint32_t start = LineStarts()[line - 1];
   uint32_t length = static_cast<uint32_t>(Line(line).size());
   return start + std::min(column - 1, length);
 }
 
 std::string_view SourceFile::Line(uint32_t line) const {
   if (line == 0 || line > LineCount()) return {};
-  uint32_t start = line_starts_[line - 1];
-  uint32_t end = line < LineCount() ? line_starts_[line] : static_cast<uint32_t>(text_.size());
+  const std::vector<uint32_t>& starts = LineStarts();
+  uint32_t start = starts[line - 1];
+  uint32_t end = line < LineCount() ? starts[line] : static_cast<uint32_t>(text_.size());
   std::string_view view(text_.data() + start, end - start);
   while (!view.empty() && (view.back() == '\n' || view.back() == '\r')) view.remove_suffix(1);
   return view;
@@ -254,20 +261,13 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
   // The text is checked (unless a CheckedTextsScope on this thread knows it was checked before)
   // and its lines found before the set is locked: threads reading other files work side by side.
   bool known = keep_first && current_checked_texts != nullptr && current_checked_texts->Knows(path, text);
-  // Made empty and filled here: the path is not copied into a string on the way, and the lines
-  // are found in the same pass over the text as its check, as far as the blocks of it go.
-  auto file = std::make_unique<SourceFile>(std::string(), std::string());
+  // Made empty and filled here: the path is not copied into a string on the way. Its lines are
+  // found when first asked for.
+  std::unique_ptr<SourceFile> file(new SourceFile);
   file->path_ = FileName(path);
   file->text_ = std::move(text);
-  std::string_view kept = file->text_;
-  ReserveLineStarts(kept.size(), file->line_starts_);
-  size_t lines_found_to = 0;
   std::optional<BadByte> bad;
-  if (!known) {
-    lines_found_to = TextPrefixEnd(kept, TextBlockWidth::kWidest, &file->line_starts_);
-    bad = FirstBadByteFrom(kept, lines_found_to);
-  }
-  AddLineStarts(kept, lines_found_to, file->line_starts_);
+  if (!known) bad = FirstBadByteFrom(file->text_, TextPrefixEnd(file->text_));
   file->checked_ = !bad;
   std::lock_guard<std::mutex> guard(lock_.mutex);
   auto& slot = files_[path];

@@ -101,7 +101,9 @@ Compared Compare(const std::string& text, const std::string& label) {
   std::optional<ast::Manifest> header = FastParseManifest(file);
   if (fast && fast->has_manifest) {
     EXPECT_TRUE(header) << label << ": the manifest alone was declined\n--- text ---\n" << text;
-    if (header) EXPECT_EQ(DescribeManifest(*header), DescribeManifest(fast->manifest)) << label;
+    if (header) {
+      EXPECT_EQ(DescribeManifest(*header), DescribeManifest(fast->manifest)) << label;
+    }
   } else if (fast) {
     EXPECT_FALSE(header) << label << ": a manifest read where the file has none";
   }

@@ -19,10 +19,13 @@ struct LineColumn {
   uint32_t column = 1;
 };
 
-// The text of one file and the offsets where its lines start.
+// The text of one file and the offsets where its lines start (found when first asked for: most
+// files read are never shown in a diagnostic).
 class SourceFile {
  public:
   SourceFile(std::string path, std::string text);
+  SourceFile(const SourceFile&) = delete;
+  SourceFile& operator=(const SourceFile&) = delete;
 
   // The file's name, kept once per process: a span made from it copies a pointer.
   const FileName& path() const { return path_; }
@@ -34,7 +37,7 @@ class SourceFile {
   uint32_t OffsetOf(uint32_t line, uint32_t column) const;
   // The text of a 1-based line without its line break.
   std::string_view Line(uint32_t line) const;
-  uint32_t LineCount() const { return static_cast<uint32_t>(line_starts_.size()); }
+  uint32_t LineCount() const { return static_cast<uint32_t>(LineStarts().size()); }
   // Whether the text was found to be UTF-8 text when it was read (SourceSet::Read, AddText): no
   // NUL, no control byte but tab and line breaks, no byte outside a well-formed sequence. False
   // for a file given to SourceSet::Add, which checks nothing.
@@ -42,9 +45,14 @@ class SourceFile {
 
  private:
   friend class SourceSet;
+  SourceFile() = default;
+  // The offset of each line's first byte, in order (0 first), found on the first call.
+  const std::vector<uint32_t>& LineStarts() const;
+
   FileName path_;
   std::string text_;
-  std::vector<uint32_t> line_starts_;
+  mutable std::once_flag lines_found_;
+  mutable std::vector<uint32_t> line_starts_;  // set once, under lines_found_
   bool checked_ = false;
 };
 
