@@ -359,6 +359,17 @@ uint32_t BeginOf(const SourceFile& file, const YamlNode& node) {
   return offset >= 0 ? static_cast<uint32_t>(offset) : OffsetOf(file, node.Mark());
 }
 
+// The width of a scalar written at the start of `rest` whose value is `value_size` bytes long: to
+// its closing quote when quoted, else its value's; never past `rest`.
+size_t ScalarWidth(std::string_view rest, size_t value_size) {
+  size_t width = value_size;
+  if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
+    size_t close = rest.find(rest[0], 1);
+    width = close == std::string_view::npos ? rest.size() : close + 1;
+  }
+  return std::min(width, rest.size());
+}
+
 template <typename YamlNode>
 SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
   if (!node.IsDefined()) return {file.path(), 0, 0};
@@ -369,12 +380,7 @@ SourceSpan SpanOfNode(const SourceFile& file, const YamlNode& node) {
     // The scalar's width (to its closing quote, if quoted), cut at the end of its line: the
     // line's end is looked for only within that width.
     std::string_view rest = std::string_view(file.text()).substr(begin);
-    size_t width = node.Scalar().size();
-    if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
-      size_t close = rest.find(rest[0], 1);
-      width = close == std::string_view::npos ? rest.size() : close + 1;
-    }
-    width = std::min(width, rest.size());
+    size_t width = ScalarWidth(rest, node.Scalar().size());
     size_t line_end = KnownOffset(node) >= 0 ? std::string_view::npos : rest.substr(0, width).find('\n');
     if (line_end != std::string_view::npos) width = line_end;
     end = begin + static_cast<uint32_t>(std::max<size_t>(1, width));
@@ -402,13 +408,7 @@ SourceSpan SpanOf(const SourceFile& file, const Node& node) {
   if (offset < 0) return SpanOfNode(file, node);
   auto begin = static_cast<uint32_t>(offset);
   if (!node.IsScalar()) return {file.path(), begin, begin + 1};
-  std::string_view rest = std::string_view(file.text()).substr(begin);
-  size_t width = node.Scalar().size();
-  if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
-    size_t close = rest.find(rest[0], 1);
-    width = close == std::string_view::npos ? rest.size() : close + 1;
-  }
-  width = std::min(width, rest.size());
+  size_t width = ScalarWidth(std::string_view(file.text()).substr(begin), node.Scalar().size());
   return {file.path(), begin, begin + static_cast<uint32_t>(std::max<size_t>(1, width))};
 }
 std::string Describe(const YAML::Node& node) { return DescribeNode(node); }

@@ -24,6 +24,16 @@ namespace {
 
 using testing_diagnostics::Written;
 
+// The diagnostics of `all` from the `first`th on.
+Diagnostics From(const Diagnostics& all, size_t first) {
+  Diagnostics tail;
+  for (size_t at = first; at < all.size(); ++at) {
+    const Diagnostic& item = all.items()[at];
+    tail.Add(item.severity, item.code, item.span, item.message).notes = item.notes;
+  }
+  return tail;
+}
+
 // How a node reads, for comparing two readers' answers.
 std::string Answer(const SourceFile& file, const Node& node) {
   if (!node.IsDefined()) return "undefined";
@@ -127,14 +137,7 @@ TEST(KeyedMapReader, AnswersAndReportsAsTreeMapReader) {
       reader.RejectUnknown();
       reference.RejectUnknown();
       ASSERT_EQ(reader.Span().begin, reference.Span().begin);
-      Diagnostics mine_now;
-      for (size_t at = ours_before; at < ours.size(); ++at) {
-        const Diagnostic& item_diagnostic = ours.items()[at];
-        Diagnostic& copy = mine_now.Add(item_diagnostic.severity, item_diagnostic.code, item_diagnostic.span,
-                                        item_diagnostic.message);
-        copy.notes = item_diagnostic.notes;
-      }
-      ASSERT_EQ(Written(mine_now), Written(theirs)) << file.text();
+      ASSERT_EQ(Written(From(ours, ours_before)), Written(theirs)) << file.text();
       compared += theirs.size();
     }
   }
@@ -184,14 +187,7 @@ TEST(KeyedMapReader, AskedAlwaysReportsAsTreeMapReader) {
       }
       reader.RejectUnknown();
       reference.RejectUnknown();
-      Diagnostics mine_now;
-      for (size_t at = ours_before; at < ours.size(); ++at) {
-        const Diagnostic& item_diagnostic = ours.items()[at];
-        Diagnostic& copy = mine_now.Add(item_diagnostic.severity, item_diagnostic.code, item_diagnostic.span,
-                                        item_diagnostic.message);
-        copy.notes = item_diagnostic.notes;
-      }
-      ASSERT_EQ(Written(mine_now), Written(theirs)) << file.text();
+      ASSERT_EQ(Written(From(ours, ours_before)), Written(theirs)) << file.text();
       compared += theirs.size();
     }
   }
