@@ -19,7 +19,6 @@
 #include "base/checked_texts.h"
 #include "base/content_hash.h"
 #include "base/limits.h"
-#include "base/text_blocks.h"
 #include "base/text_bytes.h"
 #include "rulecraft/diagnostic.h"
 
@@ -259,7 +258,7 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
   }
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
   // The text is checked (unless a CheckedTextsScope on this thread knows it was checked before)
-  // and its lines found before the set is locked: threads reading other files work side by side.
+  // before the set is locked: threads reading other files work side by side.
   bool known = keep_first && current_checked_texts != nullptr && current_checked_texts->Knows(path, text);
   // Made empty and filled here: the path is not copied into a string on the way. Its lines are
   // found when first asked for.
@@ -267,7 +266,7 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
   file->path_ = FileName(path);
   file->text_ = std::move(text);
   std::optional<BadByte> bad;
-  if (!known) bad = FirstBadByteFrom(file->text_, TextPrefixEnd(file->text_));
+  if (!known) bad = FirstBadByte(file->text_);
   file->checked_ = !bad;
   std::lock_guard<std::mutex> guard(lock_.mutex);
   auto& slot = files_[path];

@@ -1,6 +1,5 @@
 #include "base/text_blocks.h"
 
-#include <bit>
 #include <cstdint>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -25,13 +24,6 @@ size_t CharacterStartBefore(const unsigned char* bytes, size_t at) {
 }
 
 #if defined(RULECRAFT_TEXT_BLOCKS_SSSE3)
-
-// Adds the offset after each line feed that `feeds` marks (bit i: the byte at `at` + i).
-void AddFeeds(uint32_t feeds, size_t at, std::vector<uint32_t>* line_starts) {
-  for (; feeds != 0; feeds &= feeds - 1) {
-    line_starts->push_back(static_cast<uint32_t>(at + static_cast<size_t>(std::countr_zero(feeds)) + 1));
-  }
-}
 
 // The classes of mistakes a pair of bytes can show (Keiser and Lemire, "Validating UTF-8 in less
 // than one instruction per byte", 2021): each byte pair is looked up by the high and low half of
@@ -106,9 +98,7 @@ __attribute__((target("ssse3"))) bool BreaksUtf8(__m128i block, __m128i before) 
   return _mm_movemask_epi8(_mm_cmpeq_epi8(mistakes, _mm_setzero_si128())) != 0xFFFF;
 }
 
-template <bool kLines>
-__attribute__((target("ssse3"))) size_t TextPrefixEndSsse3(const unsigned char* bytes, size_t size,
-                                                           std::vector<uint32_t>* line_starts) {
+__attribute__((target("ssse3"))) size_t TextPrefixEndSsse3(const unsigned char* bytes, size_t size) {
   const __m128i space = _mm_set1_epi8(0x20);
   const __m128i delete_char = _mm_set1_epi8(0x7F);
   const __m128i line_feed = _mm_set1_epi8('\n');
@@ -125,7 +115,6 @@ __attribute__((target("ssse3"))) size_t TextPrefixEndSsse3(const unsigned char* 
     outside = _mm_andnot_si128(feeds, outside);
     auto outside_mask = static_cast<unsigned>(_mm_movemask_epi8(outside));
     if (outside_mask == 0 && !before_has_high) {
-      if constexpr (kLines) AddFeeds(static_cast<uint32_t>(_mm_movemask_epi8(feeds)), at, line_starts);
       before = block;
       continue;
     }
@@ -135,7 +124,6 @@ __attribute__((target("ssse3"))) size_t TextPrefixEndSsse3(const unsigned char* 
       if ((control & ~static_cast<unsigned>(_mm_movemask_epi8(allowed))) != 0) break;
     }
     if ((high_mask != 0 || before_has_high) && BreaksUtf8(block, before)) break;
-    if constexpr (kLines) AddFeeds(static_cast<uint32_t>(_mm_movemask_epi8(feeds)), at, line_starts);
     before = block;
     before_has_high = high_mask != 0;
   }
@@ -144,9 +132,7 @@ __attribute__((target("ssse3"))) size_t TextPrefixEndSsse3(const unsigned char* 
 
 // The same as TextPrefixEndSsse3, thirty-two bytes at a time; the tables are looked up in each
 // sixteen-byte half, and the bytes before a block's first are taken across the halves.
-template <bool kLines>
-__attribute__((target("avx2"))) size_t TextPrefixEndAvx2(const unsigned char* bytes, size_t size,
-                                                         std::vector<uint32_t>* line_starts) {
+__attribute__((target("avx2"))) size_t TextPrefixEndAvx2(const unsigned char* bytes, size_t size) {
   const __m256i first_high_table = _mm256_broadcastsi128_si256(Load(kFirstHigh));
   const __m256i first_low_table = _mm256_broadcastsi128_si256(Load(kFirstLow));
   const __m256i second_high_table = _mm256_broadcastsi128_si256(Load(kSecondHigh));
@@ -166,7 +152,6 @@ __attribute__((target("avx2"))) size_t TextPrefixEndAvx2(const unsigned char* by
     outside = _mm256_andnot_si256(feeds, outside);
     auto outside_mask = static_cast<uint32_t>(_mm256_movemask_epi8(outside));
     if (outside_mask == 0 && !before_has_high) {
-      if constexpr (kLines) AddFeeds(static_cast<uint32_t>(_mm256_movemask_epi8(feeds)), at, line_starts);
       before = block;
       continue;
     }
@@ -192,7 +177,6 @@ __attribute__((target("avx2"))) size_t TextPrefixEndAvx2(const unsigned char* by
       __m256i continued = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(static_cast<char>(0x80)));
       if (!_mm256_testz_si256(_mm256_xor_si256(pair_mistakes, continued), _mm256_set1_epi8(-1))) break;
     }
-    if constexpr (kLines) AddFeeds(static_cast<uint32_t>(_mm256_movemask_epi8(feeds)), at, line_starts);
     before = block;
     before_has_high = high_mask != 0;
   }
@@ -213,24 +197,17 @@ bool HasAvx2() {
 
 }  // namespace
 
-size_t TextPrefixEnd(std::string_view text, TextBlockWidth width, std::vector<uint32_t>* line_starts) {
+size_t TextPrefixEnd(std::string_view text, TextBlockWidth width) {
 #if defined(RULECRAFT_TEXT_BLOCKS_SSSE3)
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-  if (width != TextBlockWidth::k16 && HasAvx2()) {
-    return line_starts != nullptr ? TextPrefixEndAvx2<true>(bytes, text.size(), line_starts)
-                                  : TextPrefixEndAvx2<false>(bytes, text.size(), nullptr);
-  }
-  if (width != TextBlockWidth::k32 && HasSsse3()) {
-    return line_starts != nullptr ? TextPrefixEndSsse3<true>(bytes, text.size(), line_starts)
-                                  : TextPrefixEndSsse3<false>(bytes, text.size(), nullptr);
-  }
+  if (width != TextBlockWidth::k16 && HasAvx2()) return TextPrefixEndAvx2(bytes, text.size());
+  if (width != TextBlockWidth::k32 && HasSsse3()) return TextPrefixEndSsse3(bytes, text.size());
 #endif
   (void)text;
   (void)width;
-  (void)line_starts;
   return 0;
 }
 
-size_t TextPrefixEnd(std::string_view text) { return TextPrefixEnd(text, TextBlockWidth::kWidest, nullptr); }
+size_t TextPrefixEnd(std::string_view text) { return TextPrefixEnd(text, TextBlockWidth::kWidest); }
 
 }  // namespace rulecraft

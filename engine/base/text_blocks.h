@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
-#include <vector>
 
 #include "base/text_bytes.h"
 
@@ -23,9 +22,8 @@ size_t TextPrefixEnd(std::string_view text);
 enum class TextBlockWidth { kWidest, k16, k32 };
 
 // TextPrefixEnd reading blocks of the given width (0 when the machine has no such instructions),
-// so that tests can check each width on any machine that has it; with `line_starts`, it also
-// adds there, in order, the offset after each line feed before the offset it returns.
-size_t TextPrefixEnd(std::string_view text, TextBlockWidth width, std::vector<uint32_t>* line_starts);
+// so that tests can check each width on any machine that has it.
+size_t TextPrefixEnd(std::string_view text, TextBlockWidth width);
 
 // FirstBadByte(text) when the bytes before `from` are text and a character starts at `from`
 // (as at TextPrefixEnd's offset): the bytes from `from` on read one character at a time.

@@ -71,24 +71,10 @@ std::string SimpleWhy(std::string_view text, size_t at) {
                                          << ", the decoder " << (want ? std::to_string(*want) : "none");
   }
   for (TextBlockWidth width : {TextBlockWidth::kWidest, TextBlockWidth::k16, TextBlockWidth::k32}) {
-    std::vector<uint32_t> line_starts;
-    size_t prefix = TextPrefixEnd(text, width, &line_starts);
+    size_t prefix = TextPrefixEnd(text, width);
     if (prefix > text.size() || (want && prefix > *want) || SimpleBadOffset(text.substr(0, prefix)).has_value()) {
       return ::testing::AssertionFailure() << "TextPrefixEnd (width " << static_cast<int>(width) << ") says "
                                            << prefix << " of " << text.size();
-    }
-    if (TextPrefixEnd(text, width, nullptr) != prefix) {
-      return ::testing::AssertionFailure() << "TextPrefixEnd (width " << static_cast<int>(width)
-                                           << ") ends elsewhere when it finds no lines";
-    }
-    std::vector<uint32_t> want_starts;
-    for (size_t at = 0; at < prefix; ++at) {
-      if (text[at] == '\n') want_starts.push_back(static_cast<uint32_t>(at + 1));
-    }
-    if (line_starts != want_starts) {
-      return ::testing::AssertionFailure() << "TextPrefixEnd (width " << static_cast<int>(width) << ") finds "
-                                           << line_starts.size() << " lines before " << prefix << ", not "
-                                           << want_starts.size();
     }
     std::optional<BadByte> resumed = FirstBadByteFrom(text, prefix);
     if (resumed.has_value() != want.has_value() || (want && resumed->offset != *want)) {
