@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Writes the order in which the linker should lay out the code (RULECRAFT_TEXT_ORDER, see
 # CMakeLists.txt): the functions that run when `rulecraft run` answers the bundled example
-# scenarios, profiled with callgrind, in the order they first run. The benchmark workloads are
-# not profiled: the layout is the one any build made this way gets, not one fitted to what
-# run.sh times.
+# scenarios, from source and with the compiled ruleset kept (`--cache`), profiled with callgrind,
+# in the order they first run. The benchmark workloads are not profiled: the layout is the one
+# any build made this way gets, not one fitted to what run.sh times.
 #
 # Usage: bench/text_order.sh RULECRAFT_PROGRAM OUT
 #   RULECRAFT_PROGRAM  a built `rulecraft` (linked with -ffunction-sections, any order)
@@ -31,6 +31,14 @@ for scenario in "$ROOT"/examples/*.yaml; do
     [[ -s $profile ]] || { cat "$WORK/valgrind.log" >&2; echo "text_order.sh: profiling $scenario failed" >&2; exit 1; }
     profiles+=("$profile")
   done
+  # Once more with the compiled ruleset kept: the first run keeps it, the profiled one reads it.
+  # Both under callgrind: a kept form is keyed by the program file, callgrind's own there.
+  profile=$WORK/$(basename "$scenario" .yaml).kept.callgrind
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$PROGRAM" run "$scenario" --cache "$WORK/kept" > /dev/null 2>&1 || true
+  valgrind --tool=callgrind --demangle=no --dump-every-bb=50000 --callgrind-out-file="$profile" \
+    "$PROGRAM" run "$scenario" --cache "$WORK/kept" > /dev/null 2> "$WORK/valgrind.log" || true
+  [[ -s $profile ]] || { cat "$WORK/valgrind.log" >&2; echo "text_order.sh: profiling $scenario (kept) failed" >&2; exit 1; }
+  profiles+=("$profile")
 done
 
 python3 - "${profiles[@]}" > "$WORK/order.txt" <<'PYTHON'

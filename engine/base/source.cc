@@ -20,6 +20,7 @@
 #include "base/content_hash.h"
 #include "base/limits.h"
 #include "base/text_bytes.h"
+#include "rulecraft/file_stamp.h"
 #include "rulecraft/diagnostic.h"
 
 namespace rulecraft {
@@ -112,11 +113,6 @@ std::optional<struct stat> StatOf(const std::string& path) {
   return facts;
 }
 
-// A file's modification time in nanoseconds since the epoch.
-int64_t ModifiedOf(const struct stat& facts) {
-  return static_cast<int64_t>(facts.st_mtim.tv_sec) * 1'000'000'000 + facts.st_mtim.tv_nsec;
-}
-
 // The innermost CheckedTextsScope alive on this thread, or nullptr.
 thread_local CheckedTextsScope* current_checked_texts = nullptr;
 
@@ -145,10 +141,7 @@ bool SourceSet::ForgetIfChanged(const std::string& path) {
   auto stamp = read_from_disk_.find(path);
   if (stamp == read_from_disk_.end()) return false;
   std::optional<struct stat> facts = StatOf(path);
-  if (facts && S_ISREG(facts->st_mode) &&
-      DiskStamp{static_cast<uintmax_t>(facts->st_size), ModifiedOf(*facts)} == stamp->second) {
-    return false;
-  }
+  if (facts && S_ISREG(facts->st_mode) && StampFrom(*facts) == stamp->second.stamp) return false;
   read_from_disk_.erase(stamp);
   not_text_.erase(path);
   if (auto file = files_.find(path); file != files_.end()) {
@@ -168,8 +161,9 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
     }
     if (auto known = files_.find(path); known != files_.end()) return known->second.get();
   }
-  // Opened first, then one fstat for what the file is, its size and its modification time. Not
-  // blocking: a pipe opens at once (and is refused below) instead of waiting for a writer.
+  // Opened first, then one fstat for what the file is, its size and its stamp. Not blocking: a
+  // pipe opens at once (and is refused below) instead of waiting for a writer.
+  int64_t stamp_taken = StampClock();  // before the fstat, for Settled
   int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   struct stat opened {};
   if (descriptor >= 0 && ::fstat(descriptor, &opened) != 0) {
@@ -205,7 +199,8 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
   // Taken before reading: a change made while it is read shows as a change on the next Read.
   {
     std::lock_guard<std::mutex> guard(lock_.mutex);
-    read_from_disk_[path] = DiskStamp{said, ModifiedOf(*facts)};
+    FileStamp stamp = StampFrom(*facts);
+    read_from_disk_[path] = DiskStamp{stamp, Settled(stamp, stamp_taken)};
   }
   size_t room = static_cast<size_t>(std::min<uintmax_t>(said, kMax)) + 1;
   std::string text(room, '\0');
@@ -238,6 +233,33 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
     return nullptr;
   }
   return CheckAndKeep(path, std::move(text), diagnostics, /*keep_first=*/true);
+}
+
+std::optional<FileStamp> SourceSet::SettledStampOf(const std::string& path) const {
+  std::lock_guard<std::mutex> guard(lock_.mutex);
+  auto read = read_from_disk_.find(path);
+  if (read == read_from_disk_.end() || !read->second.settled) return std::nullopt;
+  return read->second.stamp;
+}
+
+const SourceFile* SourceSet::KeepUnchanged(const std::string& path, std::string text, bool checked,
+                                           const FileStamp& stamp) {
+  std::lock_guard<std::mutex> guard(lock_.mutex);
+  auto read = read_from_disk_.find(path);
+  auto known = files_.find(path);
+  if (read != read_from_disk_.end() && read->second.stamp == stamp && known != files_.end()) {
+    return known->second.get();
+  }
+  auto file = std::make_unique<SourceFile>(path, std::move(text));
+  file->checked_ = checked;
+  not_text_.erase(path);
+  read_from_disk_[path] = DiskStamp{stamp, /*settled=*/true};
+  if (known != files_.end()) {
+    replaced_.push_back(std::move(known->second));
+    known->second = std::move(file);
+    return known->second.get();
+  }
+  return files_.emplace(path, std::move(file)).first->second.get();
 }
 
 const SourceFile* SourceSet::AddText(const std::string& path, std::string text, Diagnostics& diagnostics) {

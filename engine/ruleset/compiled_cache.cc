@@ -20,17 +20,24 @@
 #include "base/checked_texts.h"
 #include "base/content_hash.h"
 #include "base/folder_files.h"
+#include "rulecraft/file_stamp.h"
 #include "ruleset/compiled_form.h"
 #include "ruleset/layer_steps.h"
 #include "tables/table_loader.h"
 
-namespace rulecraft::ruleset {
+namespace rulecraft {
+
+// A stamp is five numbers, written as its bytes.
+template <>
+inline constexpr bool kWrittenAsBytes<FileStamp> = true;
+
+namespace ruleset {
 namespace {
 
 namespace fs = std::filesystem;
 
 // The first bytes of a kept file; the number changes whenever what follows is laid out otherwise.
-constexpr std::string_view kMagic = "rulecraft compiled ruleset 2\n";
+constexpr std::string_view kMagic = "rulecraft compiled ruleset 3\n";
 
 // The file that holds this code (the program, or librulecraft.so), by device, inode, size and
 // modification time: a rebuilt engine never reads what an older one kept. nullopt when unknown.
@@ -80,6 +87,21 @@ std::vector<std::string> LayerFiles(const std::vector<std::string>& layer_direct
   return files;
 }
 
+// The folders a load of layers in `layer_directories` lists (LayerFiles): each layer's own and
+// its tables folder.
+std::vector<std::string> ListedFolders(const std::vector<std::string>& layer_directories) {
+  std::vector<std::string> folders;
+  for (const std::string& directory : layer_directories) {
+    folders.push_back(directory);
+    folders.push_back(JoinPath(directory, "tables"));
+  }
+  return folders;
+}
+
+// What a listed folder was when the ruleset was kept: a settled stamp (its listing is the same
+// while the stamp is), absent, or neither (listed again by every check).
+enum class FolderWas : uint8_t { kUnsettled, kSettled, kAbsent };
+
 // What a kept file holds after kMagic and the checksum of the rest; then WriteCompiledForm's
 // bytes, as a string.
 struct Entry {
@@ -87,11 +109,31 @@ struct Entry {
   std::vector<std::string> layer_directories;
   std::vector<std::pair<std::string, uint64_t>> files;  // path, ContentHash of the text
   std::vector<uint8_t> checked;  // per file, 1 when its text was found to be UTF-8 text
+  std::vector<uint8_t> settled;  // per file, 1 when `stamps` holds its settled stamp when read
+  std::vector<FileStamp> stamps;
+  std::vector<std::string> texts;  // per file, the text the ruleset was made from
+  std::vector<FolderWas> folders_were;  // per ListedFolders folder
+  std::vector<FileStamp> folder_stamps;
 };
 
 template <class Archive>
 void Io(Archive& archive, Entry& entry) {
-  archive(entry.key, entry.layer_directories, entry.files, entry.checked);
+  archive(entry.key, entry.layer_directories, entry.files, entry.checked, entry.settled, entry.stamps, entry.texts,
+          entry.folders_were, entry.folder_stamps);
+}
+
+// Whether every folder a load lists is as it was when `entry` was kept, by its stamp alone.
+bool FoldersUnchanged(const Entry& entry) {
+  std::vector<std::string> folders = ListedFolders(entry.layer_directories);
+  if (folders.size() != entry.folders_were.size() || folders.size() != entry.folder_stamps.size()) return false;
+  for (size_t i = 0; i < folders.size(); ++i) {
+    std::optional<FileStamp> now = StampOf(folders[i]);
+    bool same = entry.folders_were[i] == FolderWas::kSettled  ? now && *now == entry.folder_stamps[i]
+                : entry.folders_were[i] == FolderWas::kAbsent ? !now
+                                                              : false;
+    if (!same) return false;
+  }
+  return true;
 }
 
 // The first `most` bytes of the regular file at `path` (all of it by default), read into memory.
@@ -138,20 +180,36 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
   reader(entry);
   std::string_view form = reader.Bytes(reader.Count());  // read in place
   if (reader.failed() || !reader.AtEnd() || entry.key != key) return std::nullopt;
-  std::vector<std::string> listed = LayerFiles(entry.layer_directories);
-  if (listed.size() != entry.files.size() || entry.checked.size() != entry.files.size()) return std::nullopt;
-  for (size_t i = 0; i < listed.size(); ++i) {
-    if (listed[i] != entry.files[i].first) return std::nullopt;  // a file added, gone or renamed
+  size_t count = entry.files.size();
+  if (entry.checked.size() != count || entry.settled.size() != count || entry.stamps.size() != count ||
+      entry.texts.size() != count) {
+    return std::nullopt;
   }
-  // Each file is read into `sources` as the load reads it (so that `sources` reads it again
-  // once it changes on disk), and its text compared; a text that hashes as the one checked when
-  // it was kept is not checked again.
+  if (!FoldersUnchanged(entry)) {
+    std::vector<std::string> listed = LayerFiles(entry.layer_directories);
+    if (listed.size() != count) return std::nullopt;
+    for (size_t i = 0; i < count; ++i) {
+      if (listed[i] != entry.files[i].first) return std::nullopt;  // a file added, gone or renamed
+    }
+  }
+  // A file whose stamp is settled and unchanged has the kept text, which `sources` keeps as if
+  // read. Any other file is read into `sources` as the load reads it (so that `sources` reads it
+  // again once it changes on disk), and its text compared; a text that hashes as the one checked
+  // when it was kept is not checked again.
   CheckedTextsScope known(entry.files, entry.checked);
   Diagnostics unused;  // a file that cannot be read now is reported by the load from source
-  for (const auto& [file_path, hash] : entry.files) {
+  for (size_t i = 0; i < count; ++i) {
+    const std::string& file_path = entry.files[i].first;
+    if (entry.settled[i] == 1) {
+      std::optional<FileStamp> now = StampOf(file_path);
+      if (now && *now == entry.stamps[i]) {
+        sources.KeepUnchanged(file_path, std::move(entry.texts[i]), entry.checked[i] == 1, *now);
+        continue;
+      }
+    }
     const SourceFile* file = sources.Read(file_path, unused);
     if (file == nullptr) return std::nullopt;
-    if (!known.VouchedFor(file) && ContentHash(file->text()) != hash) return std::nullopt;
+    if (!known.VouchedFor(file) && ContentHash(file->text()) != entry.files[i].second) return std::nullopt;
   }
   return ReadCompiledForm(form);
 }
@@ -189,10 +247,23 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
   Entry entry;
   entry.key = key;
   entry.layer_directories = ruleset.layer_directories;
+  // The folders' stamps are taken before they are listed: a file added after shows in a later stamp.
+  int64_t taken = StampClock();
+  for (const std::string& folder : ListedFolders(entry.layer_directories)) {
+    std::optional<FileStamp> stamp = StampOf(folder);
+    entry.folders_were.push_back(!stamp                     ? FolderWas::kAbsent
+                                 : Settled(*stamp, taken) ? FolderWas::kSettled
+                                                          : FolderWas::kUnsettled);
+    entry.folder_stamps.push_back(stamp.value_or(FileStamp{}));
+  }
   std::vector<std::string> listed = LayerFiles(ruleset.layer_directories);
   for (std::string& file_path : listed) {
     const SourceFile* file = sources.Find(file_path);
     if (file == nullptr) return;  // added while it loaded
+    std::optional<FileStamp> stamp = sources.SettledStampOf(file_path);
+    entry.settled.push_back(stamp ? 1 : 0);
+    entry.stamps.push_back(stamp.value_or(FileStamp{}));
+    entry.texts.push_back(file->text());
     entry.files.emplace_back(std::move(file_path), ContentHash(file->text()));
     entry.checked.push_back(file->checked() ? 1 : 0);
   }
@@ -239,4 +310,5 @@ std::optional<Ruleset> LoadRulesetCached(const std::string& directory, const std
   return loaded;
 }
 
-}  // namespace rulecraft::ruleset
+}  // namespace ruleset
+}  // namespace rulecraft

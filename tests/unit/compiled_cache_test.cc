@@ -4,8 +4,12 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
+#include <chrono>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -14,6 +18,7 @@
 #include "repository_files.h"
 #include "temp_folder.h"
 #include "rulecraft/diagnostic.h"
+#include "rulecraft/file_stamp.h"
 #include "rulecraft/source.h"
 #include "ruleset/compiled_cache.h"
 #include "ruleset/compiled_form.h"
@@ -129,8 +134,12 @@ size_t KeptFiles(const fs::path& cache) {
   return count;
 }
 
-TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) {
-  TempFolder temp("compiled_cache");
+// Loads a copy of dnd35 and a child of it through a cache folder after each of a series of
+// changes to their files: the kept form is used exactly when nothing changed. With
+// `settle_first`, the files' stamps are settled (rulecraft/file_stamp.h) before the first load,
+// so unchanged files are known by their stamps; else every file is read and compared.
+void CheckKeptFormFollowsEveryChange(bool settle_first) {
+  TempFolder temp(settle_first ? "compiled_cache_settled" : "compiled_cache");
   fs::copy(fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35", temp.path() / "base", fs::copy_options::recursive);
   fs::create_directories(temp.path() / "child");
   WriteFile(temp.path() / "child" / "ruleset.rules", "ruleset child \"A child\" extends \"../base\" { square = 5 ft }\n");
@@ -150,9 +159,28 @@ TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) {
     text.replace(at, from.size(), to);
     WriteFile(file, text);
   };
+  // Rewritten with the same size and then given back its modification time: only its change time tells.
+  auto edit_unseen = [&](const fs::path& file, const std::string& from, const std::string& to) {
+    struct stat before {};
+    ASSERT_EQ(::stat(file.c_str(), &before), 0);
+    edit(file, from, to);
+    struct timespec times[2] = {{0, UTIME_OMIT}, before.st_mtim};
+    ASSERT_EQ(::utimensat(AT_FDCWD, file.c_str(), times, 0), 0);
+  };
+  if (settle_first) {
+    std::this_thread::sleep_for(std::chrono::nanoseconds(kStampSettlingNs + 200'000'000));
+    SourceSet sources;
+    Diagnostics diagnostics;
+    std::string speeds = (temp.path() / "base/tables/speeds.yaml").string();
+    ASSERT_NE(sources.Read(speeds, diagnostics), nullptr);
+    ASSERT_TRUE(sources.SettledStampOf(speeds).has_value());
+  }
   std::vector<Step> steps = {
       {"first load", [] {}, true},
       {"nothing changed", [] {}, false},
+      {"a parent's table edited, same size and modification time",
+       [&] { edit_unseen(temp.path() / "base/tables/terrain.yaml", "label: Open ground", "label: Clear field"); }, true},
+      {"nothing changed since", [] {}, false},
       {"a parent's table edited", [&] { edit(temp.path() / "base/tables/speeds.yaml", "none: 30 ft", "none: 40 ft"); }, true},
       {"nothing changed again", [] {}, false},
       {"a rules file added", [&] { WriteFile(child / "extra.rules", "rule extra_number(): number = 7\n"); }, true},
@@ -178,6 +206,12 @@ TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) {
   CachedLoad other = LoadCached(temp.path() / "base" / ".." / "child", cache);
   EXPECT_FALSE(other.used_kept);
   EXPECT_EQ(KeptFiles(cache), 2U);
+}
+
+TEST(CompiledCache, AKeptFormIsUsedOnlyWhileEveryFileIsUnchanged) { CheckKeptFormFollowsEveryChange(false); }
+
+TEST(CompiledCache, FilesKnownByTheirSettledStampsAreTrustedOnlyWhileUnchanged) {
+  CheckKeptFormFollowsEveryChange(true);
 }
 
 TEST(CompiledCache, ALongLivedSourceSetSeesAnEditBetweenLoads) {

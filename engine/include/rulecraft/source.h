@@ -5,11 +5,13 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "rulecraft/diagnostic.h"
+#include "rulecraft/file_stamp.h"
 
 namespace rulecraft {
 
@@ -74,13 +76,19 @@ class SourceSet {
   const SourceFile* Read(const std::string& path, Diagnostics& diagnostics);
   // The file with this path, or nullptr.
   const SourceFile* Find(const std::string& path) const;
+  // The stamp (rulecraft/file_stamp.h) the file at `path` had just before Read read the text kept
+  // for it, when that stamp was settled; nullopt when it was not, or the text was not read from disk.
+  std::optional<FileStamp> SettledStampOf(const std::string& path) const;
+  // Keeps `text` for the file at `path` as Read would, without reading it: for a caller that found
+  // the file's stamp settled and equal to `stamp`, the stamp it had when an earlier read found this
+  // text (`checked` as that read found it). A text kept for `path` with that stamp stays.
+  const SourceFile* KeepUnchanged(const std::string& path, std::string text, bool checked, const FileStamp& stamp);
 
  private:
-  // A file's size and modification time (ns since the clock's epoch) when it was read.
+  // A file's stamp just before it was read, and whether it was settled then.
   struct DiskStamp {
-    uintmax_t size = 0;
-    int64_t modified = 0;
-    bool operator==(const DiskStamp&) const = default;
+    FileStamp stamp;
+    bool settled = false;
   };
   // A mutex that a moved or copied set does not share: each set locks its own.
   struct OwnMutex {
