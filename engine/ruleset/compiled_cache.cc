@@ -38,6 +38,8 @@ namespace fs = std::filesystem;
 
 // The first bytes of a kept file; the number changes whenever what follows is laid out otherwise.
 constexpr std::string_view kMagic = "rulecraft compiled ruleset 3\n";
+// What every version's kMagic starts with: a file PruneKept may remove.
+constexpr std::string_view kKeptPrefix = "rulecraft compiled ruleset ";
 
 // The file that holds this code (the program, or librulecraft.so), by device, inode, size and
 // modification time: a rebuilt engine never reads what an older one kept. nullopt when unknown.
@@ -146,6 +148,7 @@ class FileBytes {
     if (descriptor < 0) return;
     struct stat status {};
     if (::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) {
+      modified_ = StampFrom(status).modified;
       size_t wanted = std::min(static_cast<size_t>(status.st_size), most);
       buffer_ = std::make_unique_for_overwrite<char[]>(wanted);
       while (size_ < wanted) {
@@ -159,11 +162,58 @@ class FileBytes {
   }
   // The bytes read; empty when the file could not be read.
   std::string_view bytes() const { return {buffer_.get(), size_}; }
+  // The file's modification time (ns since the epoch) when it was read.
+  int64_t modified() const { return modified_; }
 
  private:
   std::unique_ptr<char[]> buffer_;
   size_t size_ = 0;
+  int64_t modified_ = 0;
 };
+
+// Whether the file at `path` was written by a WriteKept of any version (its first bytes).
+bool IsKeptFile(const std::string& path) {
+  return FileBytes(path, kKeptPrefix.size()).bytes() == kKeptPrefix;
+}
+
+// What a kept file's stamp says of when it was last kept or used, or nullopt when it is gone.
+std::optional<int64_t> LastUsed(const std::string& path) {
+  std::optional<FileStamp> stamp = StampOf(path);
+  return stamp ? std::optional<int64_t>(stamp->modified) : std::nullopt;
+}
+
+// Removes from `cache_folder` the kept rulesets beyond the kMostKept last kept or used (never
+// `just_kept`), and the part files of writers that died over an hour ago. Only files of the
+// names WriteKept gives, holding what it writes, are removed.
+void PruneKept(const std::string& cache_folder, const std::string& just_kept) {
+  std::error_code error;
+  int64_t now = StampClock();
+  constexpr int64_t kHourNs = int64_t{3600} * 1'000'000'000;
+  for (const std::string& part : FolderFiles(cache_folder, {".part"}, error)) {
+    std::optional<int64_t> written = LastUsed(part);
+    // Cut anywhere, even before its first byte.
+    if (part.find(kCompiledExtension) != std::string::npos && written && *written < now - kHourNs &&
+        kKeptPrefix.starts_with(FileBytes(part, kKeptPrefix.size()).bytes())) {
+      ::unlink(part.c_str());
+    }
+  }
+  std::vector<std::pair<int64_t, std::string>> kept;  // last used, path; the one just kept left out
+  std::vector<std::string> files = FolderFiles(cache_folder, {kCompiledExtension}, error);
+  if (files.size() <= kMostKept) return;
+  for (std::string& file : files) {
+    std::optional<int64_t> used = LastUsed(file);
+    if (used && file != just_kept && IsKeptFile(file)) kept.emplace_back(*used, std::move(file));
+  }
+  std::sort(kept.begin(), kept.end());
+  for (size_t i = 0; i + kMostKept <= kept.size(); ++i) ::unlink(kept[i].second.c_str());
+}
+
+// Notes that the kept file at `path` was used now, when its last note is over a day old: the
+// files PruneKept removes first are the ones least recently kept or used.
+void NoteUsed(const std::string& path, int64_t last_used) {
+  constexpr int64_t kDayNs = int64_t{24} * 3600 * 1'000'000'000;
+  if (last_used < StampClock() - kDayNs) ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
+}
 
 // The kept ruleset at `path` when it is current for `key`; its files are read into `sources`.
 std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key, SourceSet& sources) {
@@ -211,14 +261,16 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
     if (file == nullptr) return std::nullopt;
     if (!known.VouchedFor(file) && ContentHash(file->text()) != entry.files[i].second) return std::nullopt;
   }
-  return ReadCompiledForm(form);
+  std::optional<Ruleset> ruleset = ReadCompiledForm(form);
+  if (ruleset) NoteUsed(path, kept.modified());
+  return ruleset;
 }
 
 // Writes `bytes` to `path` through a new file beside it, so no reader ever sees part of them and
 // a file at `path` that is not a kept ruleset is never replaced. An empty string when done.
 std::string WriteKept(const std::string& path, const std::string& bytes) {
   struct stat status {};
-  if (::lstat(path.c_str(), &status) == 0 && !FileBytes(path, kMagic.size()).bytes().starts_with(kMagic)) {
+  if (::lstat(path.c_str(), &status) == 0 && !IsKeptFile(path)) {
     return "a file that rulecraft did not write is in the way";
   }
   static std::atomic<uint64_t> writes{0};  // threads of one process keeping the same ruleset at once
@@ -286,7 +338,9 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
   if (!problem.empty()) {
     diagnostics.Warning("cache-not-written", {cache_folder, 0, 0},
                         fmt::format("the compiled ruleset could not be kept in {}: {}", path, problem));
+    return;
   }
+  PruneKept(cache_folder, path);
 }
 
 }  // namespace

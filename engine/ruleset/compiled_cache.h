@@ -4,6 +4,7 @@
 // and every file it was made from is still there with the same text and no file was added.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -16,6 +17,10 @@ namespace rulecraft::ruleset {
 
 // The extension of the files kept in a cache folder; no other file there is ever written.
 inline constexpr const char* kCompiledExtension = ".rulecraft-compiled";
+
+// How many compiled rulesets a cache folder keeps: keeping one more removes the ones least
+// recently kept or used (each build of rulecraft, ruleset and working folder keeps its own).
+inline constexpr size_t kMostKept = 32;
 
 // Loads the ruleset in `directory` as LoadRuleset does, through `cache_folder` (created when
 // missing): its kept compiled form when that is current, else from its files, keeping the

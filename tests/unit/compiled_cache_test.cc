@@ -1,5 +1,7 @@
 // Compiled rulesets kept in a folder (ruleset/compiled_form.h, ruleset/compiled_cache.h): a kept
 // form reads back as the ruleset it was written from, and is used only while it is current.
+#include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -12,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include "base/folder_files.h"
@@ -306,6 +310,75 @@ TEST(CompiledCache, AKeptLoadHoldsEveryFileAsALoadFromSourceDoes) {
     EXPECT_EQ(b->LineCount(), a->LineCount()) << path;
     EXPECT_EQ(b->Line(2), a->Line(2)) << path;
   }
+}
+
+// Sets the modification time of `path` to `seconds_ago` seconds before now.
+void SetAge(const fs::path& path, int64_t seconds_ago) {
+  struct timespec times[2] = {{0, UTIME_OMIT}, {::time(nullptr) - seconds_ago, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0);
+}
+
+TEST(CompiledCache, AFullFolderDropsTheFilesLeastRecentlyUsedAndNeverAnotherFile) {
+  TempFolder temp("compiled_cache_prune");
+  fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
+  fs::path cache = temp.path() / "cache";
+  fs::create_directories(cache);
+  // Files kept by other builds (an older layout too), the oldest first; a file of the same
+  // name written by someone else, older than all; part files of writers, one dead for two hours.
+  const size_t others = ruleset::kMostKept + 3;
+  for (size_t i = 0; i < others; ++i) {
+    fs::path file = cache / fmt::format("{:016x}.rulecraft-compiled", i);
+    WriteFile(file, i % 2 == 0 ? "rulecraft compiled ruleset 2\nold layout" : "rulecraft compiled ruleset 3\n...");
+    SetAge(file, static_cast<int64_t>(100000 - i));
+  }
+  WriteFile(cache / "notes.rulecraft-compiled", "my own notes\n");
+  SetAge(cache / "notes.rulecraft-compiled", 200000);
+  WriteFile(cache / "a.rulecraft-compiled.12.0.part", "rulecraft comp");
+  SetAge(cache / "a.rulecraft-compiled.12.0.part", 7200);
+  WriteFile(cache / "b.rulecraft-compiled.13.0.part", "");  // a writer still at work
+  WriteFile(cache / "c.part", "rulecraft compiled ruleset 3\n");
+  SetAge(cache / "c.part", 7200);
+
+  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(cache)) left.push_back(entry.path().filename().string());
+  std::sort(left.begin(), left.end());
+  std::vector<std::string> expected;
+  for (size_t i = others - (ruleset::kMostKept - 1); i < others; ++i) {
+    expected.push_back(fmt::format("{:016x}.rulecraft-compiled", i));  // the newest, beside the new one
+  }
+  expected.push_back("b.rulecraft-compiled.13.0.part");
+  expected.push_back("c.part");
+  expected.push_back("notes.rulecraft-compiled");
+  std::sort(expected.begin(), expected.end());
+  std::vector<std::string> new_ones;  // what is left that was not there before: the one just kept
+  std::set_difference(left.begin(), left.end(), expected.begin(), expected.end(), std::back_inserter(new_ones));
+  ASSERT_EQ(new_ones.size(), 1U) << fmt::format("{}", fmt::join(left, " "));
+  EXPECT_TRUE(LoadCached(dnd35, cache).used_kept);
+  expected.push_back(new_ones[0]);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(left, expected);
+  EXPECT_EQ(KeptFiles(cache), ruleset::kMostKept + 1);  // and the notes
+  EXPECT_EQ(testing_files::ReadFile(cache / "notes.rulecraft-compiled"), "my own notes\n");
+}
+
+TEST(CompiledCache, UsingAKeptFileOverADayOldNotesItsUse) {
+  TempFolder temp("compiled_cache_used");
+  fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
+  fs::path cache = temp.path() / "cache";
+  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
+  fs::path kept = fs::directory_iterator(cache)->path();
+  auto age = [&] {
+    struct stat facts {};
+    EXPECT_EQ(::stat(kept.c_str(), &facts), 0);
+    return ::time(nullptr) - facts.st_mtim.tv_sec;
+  };
+  SetAge(kept, 3600);  // used an hour ago: not noted again
+  ASSERT_TRUE(LoadCached(dnd35, cache).used_kept);
+  EXPECT_GE(age(), 3599);
+  SetAge(kept, 2 * 86400);  // two days ago: noted
+  ASSERT_TRUE(LoadCached(dnd35, cache).used_kept);
+  EXPECT_LT(age(), 60);
 }
 
 TEST(CompiledCache, ALoadThatReportsAnythingIsNotKept) {
