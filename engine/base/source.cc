@@ -58,18 +58,22 @@ void AddLineStarts(std::string_view text, size_t from, std::vector<uint32_t>& st
 
 SourceFile::SourceFile(std::string path, std::string text) : path_(path), text_(std::move(text)) {}
 
+SourceFile::SourceFile(std::string path, std::function<std::string()> find_text)
+    : path_(path), find_text_(std::move(find_text)) {}
+
 const std::vector<uint32_t>& SourceFile::LineStarts() const {
   std::call_once(lines_found_, [this] {
-    if (!text_.empty()) ReserveLineStarts(text_.size(), line_starts_);
+    const std::string& text = this->text();
+    if (!text.empty()) ReserveLineStarts(text.size(), line_starts_);
     line_starts_.push_back(0);
-    AddLineStarts(text_, 0, line_starts_);
+    AddLineStarts(text, 0, line_starts_);
   });
   return line_starts_;
 }
 
 LineColumn SourceFile::Locate(uint32_t offset) const {
   const std::vector<uint32_t>& starts = LineStarts();
-  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text().size()));
   auto next = std::upper_bound(starts.begin(), starts.end(), offset);
   uint32_t line_index = static_cast<uint32_t>(next - starts.begin()) - 1;
   return {line_index + 1, offset - starts[line_index] + 1};
@@ -78,7 +82,7 @@ LineColumn SourceFile::Locate(uint32_t offset) const {
 uint32_t SourceFile::OffsetOf(uint32_t line, uint32_t column) const {
   if (line == 0) line = 1;
   if (column == 0) column = 1;
-  if (line > LineCount()) return static_cast<uint32_t>(text_.size());
+  if (line > LineCount()) return static_cast<uint32_t>(text().size());
   uint32_t start = LineStarts()[line - 1];
   uint32_t length = static_cast<uint32_t>(Line(line).size());
   return start + std::min(column - 1, length);
@@ -88,8 +92,8 @@ std::string_view SourceFile::Line(uint32_t line) const {
   if (line == 0 || line > LineCount()) return {};
   const std::vector<uint32_t>& starts = LineStarts();
   uint32_t start = starts[line - 1];
-  uint32_t end = line < LineCount() ? starts[line] : static_cast<uint32_t>(text_.size());
-  std::string_view view(text_.data() + start, end - start);
+  uint32_t end = line < LineCount() ? starts[line] : static_cast<uint32_t>(text().size());
+  std::string_view view(text().data() + start, end - start);
   while (!view.empty() && (view.back() == '\n' || view.back() == '\r')) view.remove_suffix(1);
   return view;
 }
@@ -242,15 +246,15 @@ std::optional<FileStamp> SourceSet::SettledStampOf(const std::string& path) cons
   return read->second.stamp;
 }
 
-const SourceFile* SourceSet::KeepUnchanged(const std::string& path, std::string text, bool checked,
-                                           const FileStamp& stamp) {
+const SourceFile* SourceSet::KeepUnchanged(const std::string& path, std::function<std::string()> find_text,
+                                           bool checked, const FileStamp& stamp) {
   std::lock_guard<std::mutex> guard(lock_.mutex);
   auto read = read_from_disk_.find(path);
   auto known = files_.find(path);
   if (read != read_from_disk_.end() && read->second.stamp == stamp && known != files_.end()) {
     return known->second.get();
   }
-  auto file = std::make_unique<SourceFile>(path, std::move(text));
+  auto file = std::make_unique<SourceFile>(path, std::move(find_text));
   file->checked_ = checked;
   not_text_.erase(path);
   read_from_disk_[path] = DiskStamp{stamp, /*settled=*/true};

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -20,6 +21,7 @@
 #include "base/checked_texts.h"
 #include "base/content_hash.h"
 #include "base/folder_files.h"
+#include "base/limits.h"
 #include "rulecraft/file_stamp.h"
 #include "ruleset/compiled_form.h"
 #include "ruleset/layer_steps.h"
@@ -37,7 +39,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The first bytes of a kept file; the number changes whenever what follows is laid out otherwise.
-constexpr std::string_view kMagic = "rulecraft compiled ruleset 3\n";
+constexpr std::string_view kMagic = "rulecraft compiled ruleset 4\n";
 // What every version's kMagic starts with: a file PruneKept may remove.
 constexpr std::string_view kKeptPrefix = "rulecraft compiled ruleset ";
 
@@ -104,8 +106,8 @@ std::vector<std::string> ListedFolders(const std::vector<std::string>& layer_dir
 // while the stamp is), absent, or neither (listed again by every check).
 enum class FolderWas : uint8_t { kUnsettled, kSettled, kAbsent };
 
-// What a kept file holds after kMagic and the checksum of the rest; then WriteCompiledForm's
-// bytes, as a string.
+// A kept file holds kMagic, the checksum of its head, the head's size, the head (an Entry, then
+// WriteCompiledForm's bytes as a string), then the text of each file the Entry lists, in order.
 struct Entry {
   std::string key;
   std::vector<std::string> layer_directories;
@@ -113,15 +115,15 @@ struct Entry {
   std::vector<uint8_t> checked;  // per file, 1 when its text was found to be UTF-8 text
   std::vector<uint8_t> settled;  // per file, 1 when `stamps` holds its settled stamp when read
   std::vector<FileStamp> stamps;
-  std::vector<std::string> texts;  // per file, the text the ruleset was made from
+  std::vector<uint64_t> text_sizes;  // per file, the size of the text the ruleset was made from
   std::vector<FolderWas> folders_were;  // per ListedFolders folder
   std::vector<FileStamp> folder_stamps;
 };
 
 template <class Archive>
 void Io(Archive& archive, Entry& entry) {
-  archive(entry.key, entry.layer_directories, entry.files, entry.checked, entry.settled, entry.stamps, entry.texts,
-          entry.folders_were, entry.folder_stamps);
+  archive(entry.key, entry.layer_directories, entry.files, entry.checked, entry.settled, entry.stamps,
+          entry.text_sizes, entry.folders_were, entry.folder_stamps);
 }
 
 // Whether every folder a load lists is as it was when `entry` was kept, by its stamp alone.
@@ -138,42 +140,66 @@ bool FoldersUnchanged(const Entry& entry) {
   return true;
 }
 
-// The first `most` bytes of the regular file at `path` (all of it by default), read into memory.
-// Read, not mapped: a kept file that another process truncates while this one reads it then only
-// reads short (and fails its checksum), where a mapping would fault. Empty when it cannot be read.
-class FileBytes {
+// A regular file held open, to read parts of it now or later (a kept file's texts are read when
+// first asked for). Read, not mapped: a file that another process cuts short while this one
+// reads it then only reads short (and fails its checks), where a mapping would fault.
+class OpenFile {
  public:
-  explicit FileBytes(const std::string& path, size_t most = SIZE_MAX) {
-    int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (descriptor < 0) return;
+  explicit OpenFile(const std::string& path) : descriptor_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
     struct stat status {};
-    if (::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) {
-      modified_ = StampFrom(status).modified;
-      size_t wanted = std::min(static_cast<size_t>(status.st_size), most);
-      buffer_ = std::make_unique_for_overwrite<char[]>(wanted);
-      while (size_ < wanted) {
-        ssize_t got = ::read(descriptor, buffer_.get() + size_, wanted - size_);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) break;
-        size_ += static_cast<size_t>(got);
-      }
+    if (descriptor_ >= 0 && (::fstat(descriptor_, &status) != 0 || !S_ISREG(status.st_mode))) {
+      ::close(descriptor_);
+      descriptor_ = -1;
     }
-    ::close(descriptor);
+    if (descriptor_ >= 0) {
+      size_ = static_cast<uint64_t>(status.st_size);
+      modified_ = StampFrom(status).modified;
+    }
   }
-  // The bytes read; empty when the file could not be read.
-  std::string_view bytes() const { return {buffer_.get(), size_}; }
-  // The file's modification time (ns since the epoch) when it was read.
+  ~OpenFile() {
+    if (descriptor_ >= 0) ::close(descriptor_);
+  }
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+
+  // The file's size and modification time (ns since the epoch) when it was opened; 0 when it
+  // could not be opened as a regular file.
+  uint64_t size() const { return size_; }
   int64_t modified() const { return modified_; }
+  // Reads up to `size` bytes from `offset` into `into`; how many were read (fewer where the file
+  // ends or cannot be read).
+  size_t ReadAt(uint64_t offset, char* into, size_t size) const {
+    size_t got = 0;
+    while (descriptor_ >= 0 && got < size) {
+      ssize_t count = ::pread(descriptor_, into + got, size - got, static_cast<off_t>(offset + got));
+      if (count < 0 && errno == EINTR) continue;
+      if (count <= 0) break;
+      got += static_cast<size_t>(count);
+    }
+    return got;
+  }
+  // Up to `size` bytes from `offset`, as a string.
+  std::string Read(uint64_t offset, size_t size) const {
+    std::string bytes(size, '\0');
+    bytes.resize(ReadAt(offset, bytes.data(), size));
+    return bytes;
+  }
 
  private:
-  std::unique_ptr<char[]> buffer_;
-  size_t size_ = 0;
+  int descriptor_;
+  uint64_t size_ = 0;
   int64_t modified_ = 0;
 };
 
+// The first `most` bytes of the regular file at `path`; empty when it cannot be read.
+std::string ReadPrefix(const std::string& path, size_t most) {
+  OpenFile file(path);
+  return file.Read(0, static_cast<size_t>(std::min<uint64_t>(file.size(), most)));
+}
+
 // Whether the file at `path` was written by a WriteKept of any version (its first bytes).
 bool IsKeptFile(const std::string& path) {
-  return FileBytes(path, kKeptPrefix.size()).bytes() == kKeptPrefix;
+  return ReadPrefix(path, kKeptPrefix.size()) == kKeptPrefix;
 }
 
 // What a kept file's stamp says of when it was last kept or used, or nullopt when it is gone.
@@ -193,7 +219,7 @@ void PruneKept(const std::string& cache_folder, const std::string& just_kept) {
     std::optional<int64_t> written = LastUsed(part);
     // Cut anywhere, even before its first byte.
     if (part.find(kCompiledExtension) != std::string::npos && written && *written < now - kHourNs &&
-        kKeptPrefix.starts_with(FileBytes(part, kKeptPrefix.size()).bytes())) {
+        kKeptPrefix.starts_with(ReadPrefix(part, kKeptPrefix.size()))) {
       ::unlink(part.c_str());
     }
   }
@@ -215,26 +241,47 @@ void NoteUsed(const std::string& path, int64_t last_used) {
   if (last_used < StampClock() - kDayNs) ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
 }
 
+// The text of a file kept at `offset` of `kept`, when it still hashes to `hash`; else (the kept
+// file was cut or changed since it was opened) the file's text at `path` as it is now.
+std::function<std::string()> KeptText(std::shared_ptr<const OpenFile> kept, uint64_t offset, uint64_t size,
+                                      uint64_t hash, std::string path) {
+  return [kept = std::move(kept), offset, size, hash, path = std::move(path)] {
+    std::string text = kept->Read(offset, static_cast<size_t>(size));
+    if (text.size() == size && ContentHash(text) == hash) return text;
+    OpenFile now(path);
+    text = now.Read(0, static_cast<size_t>(std::min<uint64_t>(now.size(), limits::kMaxFileBytes)));
+    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);  // as SourceSet::Read keeps it
+    return text;
+  };
+}
+
 // The kept ruleset at `path` when it is current for `key`; its files are read into `sources`.
 std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key, SourceSet& sources) {
-  FileBytes kept(path);
-  std::string_view bytes = kept.bytes();
-  if (!bytes.starts_with(kMagic) || bytes.size() < kMagic.size() + sizeof(uint64_t)) return std::nullopt;
-  std::string_view rest = bytes.substr(kMagic.size());
+  auto kept = std::make_shared<const OpenFile>(path);
+  constexpr size_t kPrefix = kMagic.size() + 2 * sizeof(uint64_t);  // kMagic, checksum, head size
+  std::string prefix = kept->Read(0, kPrefix);
+  if (prefix.size() != kPrefix || !prefix.starts_with(kMagic)) return std::nullopt;
   uint64_t checksum = 0;
-  std::memcpy(&checksum, rest.data(), sizeof checksum);
-  rest.remove_prefix(sizeof checksum);
-  if (ContentHash(rest) != checksum) return std::nullopt;
-  ByteReader reader(rest);
+  uint64_t head_size = 0;
+  std::memcpy(&checksum, prefix.data() + kMagic.size(), sizeof checksum);
+  std::memcpy(&head_size, prefix.data() + kMagic.size() + sizeof checksum, sizeof head_size);
+  if (head_size > kept->size() - kPrefix) return std::nullopt;
+  auto head_bytes = std::make_unique_for_overwrite<char[]>(head_size);
+  std::string_view head(head_bytes.get(), kept->ReadAt(kPrefix, head_bytes.get(), head_size));
+  if (head.size() != head_size || ContentHash(head) != checksum) return std::nullopt;
+  ByteReader reader(head);
   Entry entry;
   reader(entry);
   std::string_view form = reader.Bytes(reader.Count());  // read in place
   if (reader.failed() || !reader.AtEnd() || entry.key != key) return std::nullopt;
   size_t count = entry.files.size();
   if (entry.checked.size() != count || entry.settled.size() != count || entry.stamps.size() != count ||
-      entry.texts.size() != count) {
+      entry.text_sizes.size() != count) {
     return std::nullopt;
   }
+  uint64_t texts_size = 0;
+  for (uint64_t size : entry.text_sizes) texts_size += std::min<uint64_t>(size, kept->size());
+  if (texts_size != kept->size() - kPrefix - head_size) return std::nullopt;
   if (!FoldersUnchanged(entry)) {
     std::vector<std::string> listed = LayerFiles(entry.layer_directories);
     if (listed.size() != count) return std::nullopt;
@@ -243,26 +290,31 @@ std::optional<Ruleset> ReadKept(const std::string& path, const std::string& key,
     }
   }
   // A file whose stamp is settled and unchanged has the kept text, which `sources` keeps as if
-  // read. Any other file is read into `sources` as the load reads it (so that `sources` reads it
-  // again once it changes on disk), and its text compared; a text that hashes as the one checked
-  // when it was kept is not checked again.
+  // read (and reads from the kept file when first asked for). Any other file is read into
+  // `sources` as the load reads it (so that `sources` reads it again once it changes on disk),
+  // and its text compared; a text that hashes as the one checked when it was kept is not checked
+  // again.
   CheckedTextsScope known(entry.files, entry.checked);
   Diagnostics unused;  // a file that cannot be read now is reported by the load from source
+  uint64_t text_offset = kPrefix + head_size;
   for (size_t i = 0; i < count; ++i) {
-    const std::string& file_path = entry.files[i].first;
+    const auto& [file_path, hash] = entry.files[i];
+    uint64_t text_size = entry.text_sizes[i];
+    text_offset += text_size;
     if (entry.settled[i] == 1) {
       std::optional<FileStamp> now = StampOf(file_path);
       if (now && *now == entry.stamps[i]) {
-        sources.KeepUnchanged(file_path, std::move(entry.texts[i]), entry.checked[i] == 1, *now);
+        sources.KeepUnchanged(file_path, KeptText(kept, text_offset - text_size, text_size, hash, file_path),
+                              entry.checked[i] == 1, *now);
         continue;
       }
     }
     const SourceFile* file = sources.Read(file_path, unused);
     if (file == nullptr) return std::nullopt;
-    if (!known.VouchedFor(file) && ContentHash(file->text()) != entry.files[i].second) return std::nullopt;
+    if (!known.VouchedFor(file) && ContentHash(file->text()) != hash) return std::nullopt;
   }
   std::optional<Ruleset> ruleset = ReadCompiledForm(form);
-  if (ruleset) NoteUsed(path, kept.modified());
+  if (ruleset) NoteUsed(path, kept->modified());
   return ruleset;
 }
 
@@ -315,7 +367,7 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
     std::optional<FileStamp> stamp = sources.SettledStampOf(file_path);
     entry.settled.push_back(stamp ? 1 : 0);
     entry.stamps.push_back(stamp.value_or(FileStamp{}));
-    entry.texts.push_back(file->text());
+    entry.text_sizes.push_back(file->text().size());
     entry.files.emplace_back(std::move(file_path), ContentHash(file->text()));
     entry.checked.push_back(file->checked() ? 1 : 0);
   }
@@ -329,9 +381,12 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
   ByteWriter writer;
   writer(entry, form);
   uint64_t checksum = ContentHash(writer.bytes());
+  uint64_t head_size = writer.bytes().size();
   std::string bytes(kMagic);
   bytes.append(reinterpret_cast<const char*>(&checksum), sizeof checksum);
+  bytes.append(reinterpret_cast<const char*>(&head_size), sizeof head_size);
   bytes += writer.bytes();
+  for (const auto& file : entry.files) bytes += sources.Find(file.first)->text();
   std::error_code error;
   fs::create_directories(cache_folder, error);
   std::string problem = error ? error.message() : WriteKept(path, bytes);

@@ -312,6 +312,33 @@ TEST(CompiledCache, AKeptLoadHoldsEveryFileAsALoadFromSourceDoes) {
   }
 }
 
+TEST(CompiledCache, AKeptTextCutFromTheKeptFileIsReadFromItsOwnFile) {
+  // The repository's files are settled (rulecraft/file_stamp.h), so a kept load takes their texts
+  // from the kept file, when first asked for; a kept file cut short meanwhile gives them no more.
+  TempFolder temp("compiled_cache_cut_texts");
+  fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
+  fs::path cache = temp.path() / "cache";
+  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
+  SourceSet kept;
+  Diagnostics diagnostics;
+  bool used_kept = false;
+  ASSERT_TRUE(ruleset::LoadRulesetCached(dnd35.string(), cache.string(), kept, diagnostics, {}, &used_kept));
+  ASSERT_TRUE(used_kept);
+  fs::path kept_file = fs::directory_iterator(cache)->path();
+  fs::resize_file(kept_file, fs::file_size(kept_file) * 3 / 4);  // some texts whole, some cut, some gone
+  size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dnd35)) {
+    bool source = entry.path().extension() == ".rules" ||
+                  (entry.path().extension() == ".yaml" && entry.path().parent_path().filename() == "tables");
+    if (!entry.is_regular_file() || !source) continue;
+    const SourceFile* file = kept.Find(entry.path().string());
+    ASSERT_NE(file, nullptr) << entry.path();
+    EXPECT_EQ(file->text(), testing_files::ReadFile(entry.path())) << entry.path();
+    ++files;
+  }
+  EXPECT_GT(files, 10U);
+}
+
 // Sets the modification time of `path` to `seconds_ago` seconds before now.
 void SetAge(const fs::path& path, int64_t seconds_ago) {
   struct timespec times[2] = {{0, UTIME_OMIT}, {::time(nullptr) - seconds_ago, 0}};

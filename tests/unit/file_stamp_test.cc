@@ -73,14 +73,24 @@ TEST(FileStamp, ATextKeptForAnUnchangedStampIsReadAsIfFromDisk) {
   ASSERT_TRUE(stamp.has_value());
   SourceSet sources;
   Diagnostics diagnostics;
-  // The caller vouches for the stamp; the set keeps the text it is given and treats it as read.
-  const SourceFile* kept = sources.KeepUnchanged(path.string(), "rule a(): number = 1\n", true, *stamp);
+  // The caller vouches for the stamp; the set keeps the text it is given (found when first asked
+  // for) and treats it as read.
+  int found = 0;
+  const SourceFile* kept = sources.KeepUnchanged(
+      path.string(), [&] { return ++found, std::string("rule a(): number = 1\n"); }, true, *stamp);
   ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(found, 0);
   EXPECT_TRUE(kept->checked());
+  EXPECT_EQ(kept->Line(1), "rule a(): number = 1");
+  EXPECT_EQ(kept->text(), "rule a(): number = 1\n");
+  EXPECT_EQ(found, 1);
   EXPECT_EQ(sources.Find(path.string()), kept);
   EXPECT_EQ(sources.SettledStampOf(path.string()), stamp);
   EXPECT_EQ(sources.Read(path.string(), diagnostics), kept);  // not read again: the stamp is the same
-  EXPECT_EQ(sources.KeepUnchanged(path.string(), "other", true, *stamp), kept);  // the same stamp: the text stays
+  // The same stamp: the text stays.
+  EXPECT_EQ(sources.KeepUnchanged(path.string(), [] { return std::string("other"); }, true, *stamp), kept);
+  EXPECT_EQ(kept->text(), "rule a(): number = 1\n");
+  EXPECT_EQ(found, 1);
   // Once the file is written, Read reads it again; the text kept before stays alive.
   WriteFile(path, "rule a(): number = 2\n");
   const SourceFile* reread = sources.Read(path.string(), diagnostics);

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rulecraft/diagnostic.h"
@@ -26,12 +28,20 @@ struct LineColumn {
 class SourceFile {
  public:
   SourceFile(std::string path, std::string text);
+  // A file whose text is found when first asked for: `find_text` runs once, at the first call of
+  // text() or of anything that reads the text, on whichever thread makes it.
+  SourceFile(std::string path, std::function<std::string()> find_text);
   SourceFile(const SourceFile&) = delete;
   SourceFile& operator=(const SourceFile&) = delete;
 
   // The file's name, kept once per process: a span made from it copies a pointer.
   const FileName& path() const { return path_; }
-  const std::string& text() const { return text_; }
+  const std::string& text() const {
+    std::call_once(text_found_, [this] {
+      if (find_text_) text_ = std::exchange(find_text_, nullptr)();
+    });
+    return text_;
+  }
 
   // The line and column of a byte offset (offsets past the end map to the end).
   LineColumn Locate(uint32_t offset) const;
@@ -52,7 +62,9 @@ class SourceFile {
   const std::vector<uint32_t>& LineStarts() const;
 
   FileName path_;
-  std::string text_;
+  mutable std::once_flag text_found_;
+  mutable std::function<std::string()> find_text_;  // run and emptied under text_found_
+  mutable std::string text_;  // set under text_found_ when find_text_ was given
   mutable std::once_flag lines_found_;
   mutable std::vector<uint32_t> line_starts_;  // set once, under lines_found_
   bool checked_ = false;
@@ -79,10 +91,12 @@ class SourceSet {
   // The stamp (rulecraft/file_stamp.h) the file at `path` had just before Read read the text kept
   // for it, when that stamp was settled; nullopt when it was not, or the text was not read from disk.
   std::optional<FileStamp> SettledStampOf(const std::string& path) const;
-  // Keeps `text` for the file at `path` as Read would, without reading it: for a caller that found
-  // the file's stamp settled and equal to `stamp`, the stamp it had when an earlier read found this
-  // text (`checked` as that read found it). A text kept for `path` with that stamp stays.
-  const SourceFile* KeepUnchanged(const std::string& path, std::string text, bool checked, const FileStamp& stamp);
+  // Keeps the text `find_text` gives (when first asked for, SourceFile) for the file at `path` as
+  // Read would, without reading the file: for a caller that found the file's stamp settled and
+  // equal to `stamp`, the stamp it had when an earlier read found that text (`checked` as that
+  // read found it). A text kept for `path` with that stamp stays.
+  const SourceFile* KeepUnchanged(const std::string& path, std::function<std::string()> find_text, bool checked,
+                                  const FileStamp& stamp);
 
  private:
   // A file's stamp just before it was read, and whether it was settled then.
