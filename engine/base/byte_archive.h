@@ -116,6 +116,14 @@ class ByteReader {
     if (!Take(size)) return {};
     return {at_ - size, size};
   }
+  // Copies the next `size` bytes to `to` without reading them; false when they are not there.
+  bool Peek(void* to, size_t size) const {
+    if (failed_ || static_cast<size_t>(end_ - at_) < size) return false;
+    std::memcpy(to, at_, size);
+    return true;
+  }
+  // Reads on past `size` bytes that Peek found there.
+  void Skip(size_t size) { at_ += size; }
   // Marks the bytes as not what was expected.
   void Fail() { failed_ = true; }
   bool failed() const { return failed_; }
@@ -155,6 +163,14 @@ void Io(Archive& archive, std::string& text) {
 
 template <class Archive, class T>
 void Io(Archive& archive, std::vector<T>& items) {
+  if constexpr (Archive::kReading && std::is_same_v<T, std::string>) {
+    // Each text is made once, in place, from the bytes (not made empty, then assigned).
+    items.clear();
+    size_t count = archive.Count(sizeof(uint32_t));
+    items.reserve(count);
+    for (size_t i = 0; i < count && !archive.failed(); ++i) items.emplace_back(archive.TextView());
+    return;
+  }
   if constexpr (Archive::kReading) {
     items.clear();
     items.resize(archive.Count(PlainBytes<T> ? sizeof(T) : 1));
@@ -207,6 +223,15 @@ void Io(Archive& archive, FileName& name) {
 
 template <class Archive>
 void Io(Archive& archive, SourceSpan& span) {
+  if constexpr (Archive::kReading) {
+    // Most spans point into a file named already: its id, begin and end, read in one step.
+    uint32_t words[3];
+    if (archive.Peek(words, sizeof words) && words[0] < archive.file_names.size()) {
+      archive.Skip(sizeof words);
+      span = {archive.file_names[words[0]], words[1], words[2]};
+      return;
+    }
+  }
   archive(span.file, span.begin, span.end);
 }
 
