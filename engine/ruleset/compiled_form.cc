@@ -212,7 +212,7 @@ static void Io(Archive& archive, compile::CompiledRule& rule) {
 template <class Archive>
 static void Io(Archive& archive, compile::CellSpans& spans) {
   if constexpr (Archive::kReading) {
-    size_t count = archive.Count(sizeof(uint32_t) * 3);
+    size_t count = archive.Count(3);  // a span takes three bytes at least
     spans = {};
     spans.reserve(count);
     for (size_t i = 0; i < count && !archive.failed(); ++i) {

@@ -1,6 +1,7 @@
 // The compiled form's compact parts (ruleset/compiled_form.cc): a value written as its shape and
-// its fields that are not empty, a table's cell columns written once, a column's row names
-// written once per table, and a column's footnote effects, each read back exactly.
+// its fields that are not empty, a table's cell columns written once, spans as varints, a
+// column's row names written once per table, and a column's footnote effects, each read back
+// exactly.
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -47,6 +48,13 @@ std::vector<Value> EveryShape() {
   map.entries.push_back({"land", Made(Value::Kind::kNumber, 30, "30 ft", 12)});
   map.entries.push_back({"nested", list});
   values.push_back(map);
+  // Spans are varints: a begin of five bytes, an end before the begin, a second file.
+  Value far = Made(Value::Kind::kNumber, 7, "7", 0xFFFFFFF0u);
+  far.span.end = 2;
+  values.push_back(far);
+  Value elsewhere = Made(Value::Kind::kText, 0, "x", 200000);
+  elsewhere.span.file = FileName("tables/other.yaml");
+  values.push_back(elsewhere);
   return values;
 }
 
