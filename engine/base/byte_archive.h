@@ -49,6 +49,14 @@ class ByteWriter {
   }
   // Writes a count of what follows.
   void Count(size_t count) { Plain(static_cast<uint32_t>(count)); }
+  // Writes a number in 7-bit groups, the low one first: one byte below 128, at most five.
+  void Varint(uint32_t value) {
+    while (value >= 0x80) {
+      bytes_.push_back(static_cast<char>((value & 0x7f) | 0x80));
+      value >>= 7;
+    }
+    bytes_.push_back(static_cast<char>(value));
+  }
 
   std::string& bytes() { return bytes_; }
 
@@ -93,6 +101,56 @@ class ByteReader {
     }
     return count;
   }
+  // Reads a number Varint wrote; 0, and failed(), when its bytes end early or it has more than five.
+  void Varint(uint32_t& value) {
+    uint32_t number = 0;
+    if (!failed_ && end_ - at_ >= 5) {  // the usual case: no end to check byte by byte
+      const auto* bytes = reinterpret_cast<const unsigned char*>(at_);
+      for (int i = 0; i < 5; ++i) {
+        number |= static_cast<uint32_t>(bytes[i] & 0x7f) << (7 * i);
+        if (bytes[i] < 0x80) {
+          at_ += i + 1;
+          value = number;
+          return;
+        }
+      }
+      failed_ = true;
+      value = 0;
+      return;
+    }
+    for (int shift = 0; shift < 35 && !failed_ && at_ != end_; shift += 7) {
+      uint8_t byte = static_cast<uint8_t>(*at_++);
+      number |= static_cast<uint32_t>(byte & 0x7f) << shift;
+      if ((byte & 0x80) == 0) {
+        value = number;
+        return;
+      }
+    }
+    failed_ = true;
+    value = 0;
+  }
+  // Decodes the next `count` varints (at most three) without reading them: the bytes they take,
+  // or 0 when fewer than 15 bytes remain or one has more than five.
+  size_t PeekVarints(uint32_t* values, size_t count) const {
+    if (failed_ || count > 3 || end_ - at_ < 15) return 0;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(at_);
+    size_t used = 0;
+    for (size_t i = 0; i < count; ++i) {
+      uint32_t number = 0;
+      int shift = 0;
+      unsigned char byte;
+      do {
+        if (shift > 28) return 0;
+        byte = bytes[used++];
+        number |= static_cast<uint32_t>(byte & 0x7f) << shift;
+        shift += 7;
+      } while (byte >= 0x80);
+      values[i] = number;
+    }
+    return used;
+  }
+  // Reads on past `size` bytes that PeekVarints decoded.
+  void Skip(size_t size) { at_ += size; }
   // Reads a text written as its size and its bytes.
   void Text(std::string& text) { text.assign(TextView()); }
   // Reads a text written as its size and its bytes, in place (empty when it is not there).
@@ -155,6 +213,14 @@ void Io(Archive& archive, std::string& text) {
 
 template <class Archive, class T>
 void Io(Archive& archive, std::vector<T>& items) {
+  if constexpr (Archive::kReading && std::is_same_v<T, std::string>) {
+    // Each text is made once, in place, from the bytes (not made empty, then assigned).
+    items.clear();
+    size_t count = archive.Count(sizeof(uint32_t));
+    items.reserve(count);
+    for (size_t i = 0; i < count && !archive.failed(); ++i) items.emplace_back(archive.TextView());
+    return;
+  }
   if constexpr (Archive::kReading) {
     items.clear();
     items.resize(archive.Count(PlainBytes<T> ? sizeof(T) : 1));
@@ -179,12 +245,13 @@ void Io(Archive& archive, std::pair<A, B>& pair) {
   Io(archive, pair.second);
 }
 
-// A file name is written once, as its text, and then as its id (the order of first writing).
+// A file name is written once, as its text, and then as its id (the order of first writing), a
+// varint.
 template <class Archive>
 void Io(Archive& archive, FileName& name) {
   uint32_t id = 0;
   if constexpr (Archive::kReading) {
-    archive.Plain(id);
+    archive.Varint(id);
     if (id < archive.file_names.size()) {
       name = archive.file_names[id];
     } else if (id == archive.file_names.size()) {
@@ -197,7 +264,7 @@ void Io(Archive& archive, FileName& name) {
     }
   } else {
     auto [at, added] = archive.file_ids.try_emplace(&name.str(), static_cast<uint32_t>(archive.file_ids.size()));
-    archive.Plain(at->second);
+    archive.Varint(at->second);
     if (added) {
       std::string text = name.str();
       Io(archive, text);
@@ -205,9 +272,23 @@ void Io(Archive& archive, FileName& name) {
   }
 }
 
+// A span is its file, then its begin and its length as varints (most spans take 3 to 5 bytes).
 template <class Archive>
 void Io(Archive& archive, SourceSpan& span) {
-  archive(span.file, span.begin, span.end);
+  if constexpr (Archive::kReading) {
+    // Most spans point into a file named already: its id, begin and length, decoded in one step.
+    uint32_t words[3];
+    if (size_t used = archive.PeekVarints(words, 3); used > 0 && words[0] < archive.file_names.size()) {
+      archive.Skip(used);
+      span = {archive.file_names[words[0]], words[1], words[1] + words[2]};
+      return;
+    }
+  }
+  Io(archive, span.file);
+  uint32_t length = span.end - span.begin;  // wraps when end < begin, and is read back as it was
+  archive.Varint(span.begin);
+  archive.Varint(length);
+  if constexpr (Archive::kReading) span.end = span.begin + length;
 }
 
 }  // namespace rulecraft

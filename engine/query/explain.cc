@@ -100,7 +100,7 @@ nlohmann::json ExplainTrace(const eval::Trace& trace, const compile::Program& pr
                        {"value", column.written[row]},
                        {"at", Where(column.spans[row], sources)},
                        {"file", column.spans[row].file}});
-        if (row < column.effects.size() && !column.effects[row].empty()) out.back()["effects"] = column.effects[row];
+        if (!column.EffectsOf(row).empty()) out.back()["effects"] = column.EffectsOf(row);
         break;
       }
       case Kind::kMapCell: {

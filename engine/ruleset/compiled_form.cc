@@ -1,5 +1,7 @@
 #include "ruleset/compiled_form.h"
 
+#include <algorithm>
+#include <bit>
 #include <map>
 #include <memory>
 
@@ -59,7 +61,13 @@ static void Io(Archive& archive, tables::Value::Item& item) {
   Io(archive, item.value);
 }
 
+// A value's first byte: its kind, and which of its fields are not empty (only those follow).
+enum ValueShape : uint8_t { kKindBits = 7, kHasNumber = 8, kHasText = 16, kHasEntries = 32 };
+static_assert(static_cast<uint8_t>(tables::Value::Kind::kMap) <= kKindBits);
+
 // Values nest (lists and maps of values); bytes that nest deeper than any table can are refused.
+// Most cells are a number or a text, so a value writes its shape, then only its fields that are
+// not empty (a number that is not +0.0), then its span.
 template <class Archive>
 static void Io(Archive& archive, tables::Value& value) {
   constexpr int kMaxDepth = 64;
@@ -68,13 +76,92 @@ static void Io(Archive& archive, tables::Value& value) {
     --archive.depth;
     return;
   }
-  archive(value.kind, value.number, value.text, value.entries, value.span);
+  uint8_t shape = 0;
+  if constexpr (!Archive::kReading) {
+    shape = static_cast<uint8_t>(static_cast<uint8_t>(value.kind) |
+                                 (std::bit_cast<uint64_t>(value.number) != 0 ? kHasNumber : 0) |
+                                 (value.text.empty() ? 0 : kHasText) | (value.entries.empty() ? 0 : kHasEntries));
+  }
+  archive(shape);
+  if constexpr (Archive::kReading) {
+    uint8_t kind = shape & kKindBits;
+    constexpr uint8_t kEveryBit = kKindBits | kHasNumber | kHasText | kHasEntries;
+    if (kind > static_cast<uint8_t>(tables::Value::Kind::kMap) || shape > kEveryBit) archive.Fail();
+    value.kind = static_cast<tables::Value::Kind>(kind);
+  }
+  if (shape & kHasNumber) archive(value.number);
+  if (shape & kHasText) archive(value.text);
+  if (shape & kHasEntries) archive(value.entries);
+  archive(value.span);
   --archive.depth;
 }
 
+// The column names of a table's cells (rows, changes and removals), each once, in order of use.
+static std::vector<std::string> CellColumns(const tables::Table& table) {
+  std::vector<std::string> columns;
+  for (const std::vector<tables::Row>* rows : {&table.rows, &table.changes, &table.removals}) {
+    for (const tables::Row& row : *rows) {
+      for (const auto& [column, value] : row.cells) {
+        if (std::find(columns.begin(), columns.end(), column) == columns.end()) columns.push_back(column);
+      }
+    }
+  }
+  return columns;
+}
+
+// A cell's column as its index in the table's CellColumns: one byte when there are few.
 template <class Archive>
-static void Io(Archive& archive, tables::Row& row) {
-  archive(row.name, row.label, row.span, row.also_called, row.cells);
+static void IoColumnIndex(Archive& archive, uint32_t& index, size_t columns) {
+  if (columns > 256) {
+    archive(index);
+    return;
+  }
+  uint8_t small = static_cast<uint8_t>(index);
+  archive(small);
+  index = small;
+}
+
+// A row, each cell naming its column by its index in `columns`.
+template <class Archive>
+static void Io(Archive& archive, tables::Row& row, const std::vector<std::string>& columns) {
+  archive(row.name, row.label, row.span, row.also_called);
+  size_t cells = row.cells.size();
+  if constexpr (Archive::kReading) {
+    cells = archive.Count(2);  // a column index and a value's shape at least
+    row.cells.clear();
+    row.cells.resize(cells);
+  } else {
+    archive.Count(cells);
+  }
+  for (auto& [column, value] : row.cells) {
+    uint32_t index = 0;
+    if constexpr (!Archive::kReading) {
+      index = static_cast<uint32_t>(std::find(columns.begin(), columns.end(), column) - columns.begin());
+    }
+    IoColumnIndex(archive, index, columns.size());
+    if constexpr (Archive::kReading) {
+      if (index >= columns.size()) archive.Fail();
+      if (archive.failed()) return;
+      column = columns[index];
+    }
+    Io(archive, value);
+  }
+}
+
+template <class Archive>
+static void Io(Archive& archive, std::vector<tables::Row>& rows, const std::vector<std::string>& columns) {
+  size_t count = rows.size();
+  if constexpr (Archive::kReading) {
+    count = archive.Count();
+    rows.clear();
+    rows.resize(count);
+  } else {
+    archive.Count(count);
+  }
+  for (tables::Row& row : rows) {
+    Io(archive, row, columns);
+    if (archive.failed()) return;
+  }
 }
 
 template <class Archive>
@@ -87,10 +174,16 @@ static void Io(Archive& archive, tables::ExtraColumn& column) {
   archive(column.column, column.fallback, column.span);
 }
 
+// A table; the column names of its cells are written once, before its rows.
 template <class Archive>
 static void Io(Archive& archive, tables::Table& table) {
-  archive(table.name, table.file, table.source, table.rows_span, table.rows, table.footnotes, table.extra_columns,
-          table.changes, table.removals);
+  std::vector<std::string> columns;
+  if constexpr (!Archive::kReading) columns = CellColumns(table);
+  archive(table.name, table.file, table.source, table.rows_span, columns);
+  Io(archive, table.rows, columns);
+  archive(table.footnotes, table.extra_columns);
+  Io(archive, table.changes, columns);
+  Io(archive, table.removals, columns);
 }
 
 template <class Archive>
@@ -119,7 +212,7 @@ static void Io(Archive& archive, compile::CompiledRule& rule) {
 template <class Archive>
 static void Io(Archive& archive, compile::CellSpans& spans) {
   if constexpr (Archive::kReading) {
-    size_t count = archive.Count(sizeof(uint32_t) * 3);
+    size_t count = archive.Count(3);  // a span takes three bytes at least
     spans = {};
     spans.reserve(count);
     for (size_t i = 0; i < count && !archive.failed(); ++i) {
@@ -136,33 +229,44 @@ static void Io(Archive& archive, compile::CellSpans& spans) {
   }
 }
 
-// A column's row names; the columns of one table share them again once read (`shared`).
+// Whether two lists of row names are equal, name by name.
+static bool SameNames(const compile::RowNames& a, const compile::RowNames& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+// A column's row names; the columns of one table share them again once read (`shared`: the
+// names last written or read for each table). Names equal to the table's last ones are written
+// as a mark alone, so most columns cost one byte.
 template <class Archive>
 static void Io(Archive& archive, compile::RowNames& rows, const std::string& table,
                std::map<std::string, compile::RowNames, std::less<>>& shared) {
+  auto found = shared.find(table);
+  uint8_t same_as_last = 0;
+  if constexpr (!Archive::kReading) same_as_last = found != shared.end() && SameNames(found->second, rows);
+  archive(same_as_last);
   if constexpr (Archive::kReading) {
-    // Read in place and compared with the names shared so far, so that names seen already are
-    // not made again.
-    std::vector<std::string_view> read(archive.Count(sizeof(uint32_t)));
-    for (std::string_view& name : read) name = archive.TextView();
+    if (same_as_last > 1 || (same_as_last == 1 && found == shared.end())) archive.Fail();
     if (archive.failed()) return;
-    auto found = shared.find(table);
-    if (found != shared.end() && found->second.size() == read.size()) {
-      bool same = true;
-      for (size_t i = 0; i < read.size() && same; ++i) same = found->second[i] == read[i];
-      if (same) {
-        rows = found->second;
-        return;
-      }
+    if (same_as_last == 1) {
+      rows = found->second;
+      return;
     }
-    rows = compile::RowNames(std::make_shared<const std::vector<std::string>>(read.begin(), read.end()));
-    shared[table] = rows;
+    std::vector<std::string> names;
+    Io(archive, names);
+    if (archive.failed()) return;
+    rows = compile::RowNames(std::make_shared<const std::vector<std::string>>(std::move(names)));
   } else {
+    if (same_as_last == 1) return;
     std::vector<std::string> names;
     names.reserve(rows.size());
     for (size_t i = 0; i < rows.size(); ++i) names.push_back(rows[i]);
     Io(archive, names);
   }
+  shared[table] = rows;
 }
 
 template <class Archive>

@@ -233,11 +233,12 @@ class Lowerer {
     data.written.reserve(rows);
     data.spans.reserve(rows);
     data.rows = NamesOf(*table);
-    data.effects.resize(rows);  // FootnoteEffects of a table without footnotes is empty
-    // A row's footnote effects for this column exist only when a footnote applies to it.
+    // A row's footnote effects for this column exist only when a footnote applies to it; without
+    // one, `effects` holds no rows (most columns: no empty list per row to keep).
     bool footnoted = std::any_of(table->footnotes.begin(), table->footnotes.end(),
                                  [&](const tables::Footnote& note) { return note.AppliesTo(column); });
     const std::vector<bool>* noted = footnoted ? &NotedRows(*table) : nullptr;
+    if (footnoted) data.effects.resize(rows);
     bool label = check::IsWord(column, "label");
     bool name = check::IsWord(column, "name");
     size_t hint = 0;
@@ -456,7 +457,7 @@ class Lowerer {
     auto data = [&]() -> const ColumnData& { return program_.columns[static_cast<size_t>(id)]; };  // Emit may add columns
     Add(Op::kListBegin);
     for (size_t row = 0; row < table->rows.size(); ++row) {
-      if (data().values[row] == 0 && data().effects[row].empty()) continue;
+      if (data().values[row] == 0 && data().EffectsOf(row).empty()) continue;
       const tables::Row& condition = table->rows[row];
       Emit(*node.operands[0]);
       Add(Op::kHas, Intern(flags_, condition.name));

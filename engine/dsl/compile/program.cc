@@ -153,6 +153,11 @@ void CellSpans::push_back(const SourceSpan& span) {
   cells_.push_back({static_cast<uint32_t>(files_.size() - 1), span.begin, span.end});
 }
 
+const std::vector<std::string>& ColumnData::EffectsOf(size_t row) const {
+  static const std::vector<std::string> kNone;
+  return row < effects.size() ? effects[row] : kNone;
+}
+
 SourceSpan CellSpans::operator[](size_t i) const {
   const Cell& cell = cells_[i];
   return {files_[cell.file], cell.begin, cell.end};

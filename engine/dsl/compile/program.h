@@ -181,7 +181,11 @@ struct ColumnData {
   std::vector<std::string> written;  // each cell as written, for explanations
   CellSpans spans;
   RowNames rows;
-  std::vector<std::vector<std::string>> effects;  // per row: its footnotes' effects
+  // Per row: its footnotes' effects; no rows at all when no footnote applies to the column.
+  std::vector<std::vector<std::string>> effects;
+
+  // The footnote effects of row `row` (empty when none).
+  const std::vector<std::string>& EffectsOf(size_t row) const;
 };
 
 // A column whose cells map the rows of another table to distances (`speeds.speed`).
