@@ -47,14 +47,20 @@ constexpr std::string_view kKeptPrefix = "rulecraft compiled ruleset ";
 // modification time: a rebuilt engine never reads what an older one kept. nullopt when unknown.
 std::optional<std::string> EngineIdentity() {
   static const std::optional<std::string> identity = []() -> std::optional<std::string> {
-    const char* file = "/proc/self/exe";
+    std::string file = "/proc/self/exe";
     Dl_info info{};
+    char program[4096];
     if (::dladdr(reinterpret_cast<void*>(&LoadRulesetCached), &info) != 0 && info.dli_fname != nullptr &&
         info.dli_fname[0] == '/') {
       file = info.dli_fname;
+    } else if (ssize_t length = ::readlink(file.c_str(), program, sizeof program); length > 0 &&
+                                                                                   length < ssize_t{sizeof program}) {
+      // The program as the link names it: valgrind, which runs programs itself, names the
+      // program there, where following the link would reach valgrind's own file.
+      file.assign(program, static_cast<size_t>(length));
     }
     struct stat status {};
-    if (::stat(file, &status) != 0) return std::nullopt;
+    if (::stat(file.c_str(), &status) != 0) return std::nullopt;
     return fmt::format("{}:{}:{}:{}.{:09}", status.st_dev, status.st_ino, status.st_size, status.st_mtim.tv_sec,
                        status.st_mtim.tv_nsec);
   }();
