@@ -22,8 +22,10 @@
 #include "base/content_hash.h"
 #include "base/folder_files.h"
 #include "base/limits.h"
+#include "base/open_file.h"
 #include "rulecraft/file_stamp.h"
 #include "ruleset/compiled_form.h"
+#include "ruleset/kept_files.h"
 #include "ruleset/layer_steps.h"
 #include "tables/table_loader.h"
 
@@ -40,8 +42,7 @@ namespace fs = std::filesystem;
 
 // The first bytes of a kept file; the number changes whenever what follows is laid out otherwise.
 constexpr std::string_view kMagic = "rulecraft compiled ruleset 4\n";
-// What every version's kMagic starts with: a file PruneKept may remove.
-constexpr std::string_view kKeptPrefix = "rulecraft compiled ruleset ";
+static_assert(kMagic.starts_with(kKeptPrefix), "kept_files.h tells a kept file by its first bytes");
 
 // The file that holds this code (the program, or librulecraft.so), by device, inode, size and
 // modification time: a rebuilt engine never reads what an older one kept. nullopt when unknown.
@@ -144,107 +145,6 @@ bool FoldersUnchanged(const Entry& entry) {
     if (!same) return false;
   }
   return true;
-}
-
-// A regular file held open, to read parts of it now or later (a kept file's texts are read when
-// first asked for). Read, not mapped: a file that another process cuts short while this one
-// reads it then only reads short (and fails its checks), where a mapping would fault.
-class OpenFile {
- public:
-  explicit OpenFile(const std::string& path) : descriptor_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
-    struct stat status {};
-    if (descriptor_ >= 0 && (::fstat(descriptor_, &status) != 0 || !S_ISREG(status.st_mode))) {
-      ::close(descriptor_);
-      descriptor_ = -1;
-    }
-    if (descriptor_ >= 0) {
-      size_ = static_cast<uint64_t>(status.st_size);
-      modified_ = StampFrom(status).modified;
-    }
-  }
-  ~OpenFile() {
-    if (descriptor_ >= 0) ::close(descriptor_);
-  }
-  OpenFile(const OpenFile&) = delete;
-  OpenFile& operator=(const OpenFile&) = delete;
-
-  // The file's size and modification time (ns since the epoch) when it was opened; 0 when it
-  // could not be opened as a regular file.
-  uint64_t size() const { return size_; }
-  int64_t modified() const { return modified_; }
-  // Reads up to `size` bytes from `offset` into `into`; how many were read (fewer where the file
-  // ends or cannot be read).
-  size_t ReadAt(uint64_t offset, char* into, size_t size) const {
-    size_t got = 0;
-    while (descriptor_ >= 0 && got < size) {
-      ssize_t count = ::pread(descriptor_, into + got, size - got, static_cast<off_t>(offset + got));
-      if (count < 0 && errno == EINTR) continue;
-      if (count <= 0) break;
-      got += static_cast<size_t>(count);
-    }
-    return got;
-  }
-  // Up to `size` bytes from `offset`, as a string.
-  std::string Read(uint64_t offset, size_t size) const {
-    std::string bytes(size, '\0');
-    bytes.resize(ReadAt(offset, bytes.data(), size));
-    return bytes;
-  }
-
- private:
-  int descriptor_;
-  uint64_t size_ = 0;
-  int64_t modified_ = 0;
-};
-
-// The first `most` bytes of the regular file at `path`; empty when it cannot be read.
-std::string ReadPrefix(const std::string& path, size_t most) {
-  OpenFile file(path);
-  return file.Read(0, static_cast<size_t>(std::min<uint64_t>(file.size(), most)));
-}
-
-// Whether the file at `path` was written by a WriteKept of any version (its first bytes).
-bool IsKeptFile(const std::string& path) {
-  return ReadPrefix(path, kKeptPrefix.size()) == kKeptPrefix;
-}
-
-// What a kept file's stamp says of when it was last kept or used, or nullopt when it is gone.
-std::optional<int64_t> LastUsed(const std::string& path) {
-  std::optional<FileStamp> stamp = StampOf(path);
-  return stamp ? std::optional<int64_t>(stamp->modified) : std::nullopt;
-}
-
-// Removes from `cache_folder` the kept rulesets beyond the kMostKept last kept or used (never
-// `just_kept`), and the part files of writers that died over an hour ago. Only files of the
-// names WriteKept gives, holding what it writes, are removed.
-void PruneKept(const std::string& cache_folder, const std::string& just_kept) {
-  std::error_code error;
-  int64_t now = StampClock();
-  constexpr int64_t kHourNs = int64_t{3600} * 1'000'000'000;
-  for (const std::string& part : FolderFiles(cache_folder, {".part"}, error)) {
-    std::optional<int64_t> written = LastUsed(part);
-    // Cut anywhere, even before its first byte.
-    if (part.find(kCompiledExtension) != std::string::npos && written && *written < now - kHourNs &&
-        kKeptPrefix.starts_with(ReadPrefix(part, kKeptPrefix.size()))) {
-      ::unlink(part.c_str());
-    }
-  }
-  std::vector<std::pair<int64_t, std::string>> kept;  // last used, path; the one just kept left out
-  std::vector<std::string> files = FolderFiles(cache_folder, {kCompiledExtension}, error);
-  if (files.size() <= kMostKept) return;
-  for (std::string& file : files) {
-    std::optional<int64_t> used = LastUsed(file);
-    if (used && file != just_kept && IsKeptFile(file)) kept.emplace_back(*used, std::move(file));
-  }
-  std::sort(kept.begin(), kept.end());
-  for (size_t i = 0; i + kMostKept <= kept.size(); ++i) ::unlink(kept[i].second.c_str());
-}
-
-// Notes that the kept file at `path` was used now, when its last note is over a day old: the
-// files PruneKept removes first are the ones least recently kept or used.
-void NoteUsed(const std::string& path, int64_t last_used) {
-  constexpr int64_t kDayNs = int64_t{24} * 3600 * 1'000'000'000;
-  if (last_used < StampClock() - kDayNs) ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
 }
 
 // The text of a file kept at `offset` of `kept`, when it still hashes to `hash`; else (the kept
