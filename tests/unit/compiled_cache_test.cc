@@ -284,21 +284,27 @@ TEST(CompiledCache, ABrokenKeptFileIsPassedOverAndAFileNotKeptIsNeverReplaced) {
   EXPECT_EQ(std::distance(fs::directory_iterator(cache), fs::directory_iterator()), 1);  // no leftover part file
 }
 
+// Keeps the repository's dnd35 in `cache`, then loads it again through the kept form into `kept`.
+void LoadDnd35Kept(const fs::path& cache, SourceSet& kept) {
+  fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
+  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
+  Diagnostics diagnostics;
+  bool used_kept = false;
+  ASSERT_TRUE(ruleset::LoadRulesetCached(dnd35.string(), cache.string(), kept, diagnostics, {}, &used_kept));
+  ASSERT_TRUE(used_kept);
+  ASSERT_TRUE(diagnostics.empty()) << Render(diagnostics, kept);
+}
+
 TEST(CompiledCache, AKeptLoadHoldsEveryFileAsALoadFromSourceDoes) {
   // The kept path does not check a text again that hashes as the one checked when it was kept:
   // each file must still be held with the same text, lines and verdict as a load from source.
   TempFolder temp("compiled_cache_files");
   fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
-  fs::path cache = temp.path() / "cache";
-  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
+  SourceSet kept;
+  ASSERT_NO_FATAL_FAILURE(LoadDnd35Kept(temp.path() / "cache", kept));
   SourceSet from_source;
   Diagnostics diagnostics;
   ASSERT_TRUE(ruleset::LoadRuleset(dnd35.string(), from_source, diagnostics).has_value());
-  SourceSet kept;
-  bool used_kept = false;
-  ASSERT_TRUE(ruleset::LoadRulesetCached(dnd35.string(), cache.string(), kept, diagnostics, {}, &used_kept));
-  ASSERT_TRUE(used_kept);
-  ASSERT_TRUE(diagnostics.empty());
   std::vector<std::string> paths = {JoinPath(dnd35.string(), "ruleset.rules"), JoinPath(dnd35.string(), "movement.rules"),
                                     JoinPath(JoinPath(dnd35.string(), "tables"), "speeds.yaml")};
   for (const std::string& path : paths) {
@@ -319,12 +325,8 @@ TEST(CompiledCache, AKeptTextCutFromTheKeptFileIsReadFromItsOwnFile) {
   TempFolder temp("compiled_cache_cut_texts");
   fs::path dnd35 = fs::path(RULECRAFT_SOURCE_DIR) / "rulesets" / "dnd35";
   fs::path cache = temp.path() / "cache";
-  ASSERT_FALSE(LoadCached(dnd35, cache).used_kept);
   SourceSet kept;
-  Diagnostics diagnostics;
-  bool used_kept = false;
-  ASSERT_TRUE(ruleset::LoadRulesetCached(dnd35.string(), cache.string(), kept, diagnostics, {}, &used_kept));
-  ASSERT_TRUE(used_kept);
+  ASSERT_NO_FATAL_FAILURE(LoadDnd35Kept(cache, kept));
   fs::path kept_file = fs::directory_iterator(cache)->path();
   // A byte of one text changed, then some texts cut or gone; the head (before the texts) stays.
   std::string bytes = testing_files::ReadFile(kept_file);

@@ -72,16 +72,24 @@ void ExpectSame(const Value& read, const Value& written, const std::string& wher
   }
 }
 
-TEST(CompiledForm, ValuesOfEveryShapeReadBackFieldByField) {
+// A ruleset of one table, `shapes`, of one row holding `cells`.
+ruleset::Ruleset OneRow(const std::string& row_name, std::vector<std::pair<std::string, Value>> cells) {
   ruleset::Ruleset rules;
   tables::Table table;
   table.name = "shapes";
   tables::Row row;
-  row.name = "every";
+  row.name = row_name;
+  row.cells = std::move(cells);
+  table.rows.push_back(std::move(row));
+  rules.tables.Put(std::move(table));
+  return rules;
+}
+
+TEST(CompiledForm, ValuesOfEveryShapeReadBackFieldByField) {
   std::vector<Value> values = EveryShape();
-  for (size_t i = 0; i < values.size(); ++i) row.cells.emplace_back("cell" + std::to_string(i), values[i]);
-  table.rows.push_back(row);
-  rules.tables.Put(table);
+  std::vector<std::pair<std::string, Value>> cells;
+  for (size_t i = 0; i < values.size(); ++i) cells.emplace_back("cell" + std::to_string(i), values[i]);
+  ruleset::Ruleset rules = OneRow("every", std::move(cells));
 
   std::string bytes = ruleset::WriteCompiledForm(rules);
   auto back = ruleset::ReadCompiledForm(bytes);
@@ -98,14 +106,7 @@ TEST(CompiledForm, ValuesOfEveryShapeReadBackFieldByField) {
 }
 
 TEST(CompiledForm, ABadValueShapeIsRefused) {
-  ruleset::Ruleset rules;
-  tables::Table table;
-  table.name = "shapes";
-  tables::Row row;
-  row.name = "one";
-  row.cells.emplace_back("only", Made(Value::Kind::kNumber, 1, "", 1));
-  table.rows.push_back(row);
-  rules.tables.Put(table);
+  ruleset::Ruleset rules = OneRow("one", {{"only", Made(Value::Kind::kNumber, 1, "", 1)}});
   std::string bytes = ruleset::WriteCompiledForm(rules);
   ASSERT_TRUE(ruleset::ReadCompiledForm(bytes).has_value());
   // The shape byte comes just before the number's bytes; a kind past kMap, or an unknown bit, is
