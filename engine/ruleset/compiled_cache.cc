@@ -154,8 +154,7 @@ std::function<std::string()> KeptText(std::shared_ptr<const OpenFile> kept, uint
   return [kept = std::move(kept), offset, size, hash, path = std::move(path)] {
     std::string text = kept->Read(offset, static_cast<size_t>(size));
     if (text.size() == size && ContentHash(text) == hash) return text;
-    OpenFile now(path);
-    text = now.Read(0, static_cast<size_t>(std::min<uint64_t>(now.size(), limits::kMaxFileBytes)));
+    text = ReadFilePrefix(path, limits::kMaxFileBytes);
     if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);  // as SourceSet::Read keeps it
     return text;
   };

@@ -165,11 +165,10 @@ void CheckKeptFormFollowsEveryChange(bool settle_first) {
   };
   // Rewritten with the same size and then given back its modification time: only its change time tells.
   auto edit_unseen = [&](const fs::path& file, const std::string& from, const std::string& to) {
-    struct stat before {};
-    ASSERT_EQ(::stat(file.c_str(), &before), 0);
+    std::optional<FileStamp> before = StampOf(file.string());
+    ASSERT_TRUE(before.has_value());
     edit(file, from, to);
-    struct timespec times[2] = {{0, UTIME_OMIT}, before.st_mtim};
-    ASSERT_EQ(::utimensat(AT_FDCWD, file.c_str(), times, 0), 0);
+    ASSERT_TRUE(testing_files::SetModified(file, before->modified));
   };
   if (settle_first) {
     std::this_thread::sleep_for(std::chrono::nanoseconds(kStampSettlingNs + 200'000'000));
@@ -347,8 +346,7 @@ TEST(CompiledCache, AKeptTextCutFromTheKeptFileIsReadFromItsOwnFile) {
 
 // Sets the modification time of `path` to `seconds_ago` seconds before now.
 void SetAge(const fs::path& path, int64_t seconds_ago) {
-  struct timespec times[2] = {{0, UTIME_OMIT}, {::time(nullptr) - seconds_ago, 0}};
-  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0);
+  ASSERT_TRUE(testing_files::SetModified(path, (::time(nullptr) - seconds_ago) * int64_t{1'000'000'000}));
 }
 
 TEST(CompiledCache, AFullFolderDropsTheFilesLeastRecentlyUsedAndNeverAnotherFile) {

@@ -1,8 +1,5 @@
 // File stamps (rulecraft/file_stamp.h) and the texts a SourceSet keeps by them: a stamp changes
 // with every write, and a text kept for an unchanged stamp is what a read would have kept.
-#include <fcntl.h>
-#include <sys/stat.h>
-
 #include <filesystem>
 #include <string>
 
@@ -20,12 +17,6 @@ namespace fs = std::filesystem;
 using testing_files::TempFolder;
 using testing_files::WriteFile;
 
-// Sets the modification time of `path` back to `stamp`'s, as `touch -r` would.
-void SetModified(const fs::path& path, const FileStamp& stamp) {
-  struct timespec times[2] = {{0, UTIME_OMIT}, {stamp.modified / 1'000'000'000, stamp.modified % 1'000'000'000}};
-  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0);
-}
-
 TEST(FileStamp, AWriteChangesTheStampEvenWithTheSameSizeAndModificationTime) {
   TempFolder temp("file_stamp");
   fs::path path = temp.path() / "speeds.yaml";
@@ -35,7 +26,7 @@ TEST(FileStamp, AWriteChangesTheStampEvenWithTheSameSizeAndModificationTime) {
   EXPECT_EQ(before->size, 12U);
   EXPECT_EQ(StampOf(path.string()), before);  // looking changes nothing
   WriteFile(path, "none: 40 ft\n");
-  SetModified(path, *before);
+  ASSERT_TRUE(testing_files::SetModified(path, before->modified));  // as `touch -r` would
   std::optional<FileStamp> after = StampOf(path.string());
   ASSERT_TRUE(after.has_value());
   EXPECT_EQ(after->size, before->size);

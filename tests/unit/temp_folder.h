@@ -1,8 +1,11 @@
 // Scratch folders and files for tests that write to disk.
 #pragma once
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -29,6 +32,13 @@ class TempFolder {
 // Writes `text` to `path`, replacing what was there.
 inline void WriteFile(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
+}
+
+// Sets the modification time of `path` to `ns` nanoseconds since the epoch, as `touch -d` would
+// (its change time becomes now, as always); whether it could.
+inline bool SetModified(const std::filesystem::path& path, int64_t ns) {
+  struct timespec times[2] = {{0, UTIME_OMIT}, {ns / 1'000'000'000, ns % 1'000'000'000}};
+  return ::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0;
 }
 
 }  // namespace rulecraft::testing_files
