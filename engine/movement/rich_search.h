@@ -16,6 +16,7 @@
 #include "model/scenario.h"
 #include "movement/footprint.h"
 #include "movement/grid_view.h"
+#include "movement/state_array.h"
 #include "movement/step_rules.h"
 
 namespace rulecraft::movement {
@@ -39,9 +40,9 @@ struct RichReach {
   int facings = 1;
   std::vector<Footprint> footprints;         // the shapes the space may take (Footprints)
   std::vector<std::vector<SpaceMove>> moves;  // per shape: MovesFrom
-  std::vector<float> cost;      // per state; +infinity when not reached
+  StateArray<float> cost;      // per state; +infinity when not reached
   // Only for a search toward a target, per state:
-  std::vector<int32_t> parent;  // the state before; -1 at the start and where not reached
+  StateArray<int32_t> parent;  // the state before; -1 at the start and where not reached
   std::vector<int8_t> kind;     // the kind of the step into it (-1 at the start)
   std::vector<int16_t> via;     // the step into it, in moves[shape of its parent]
 

@@ -442,6 +442,32 @@ Cost BudgetOf(float budget) {
   }
 }
 
+// Cells filled at a time: 16 KiB of costs with a diagonal cycle of two.
+constexpr int32_t kFillCells = 2048;
+
+// Widens the states `reach` has filled (Reach::filled_first, filled_end) to hold those of cells
+// [from, to), kFillCells at a time: the new ones are set to kUnreached. Left out of the search's
+// loop, which calls it about once per kFillCells cells it reaches.
+[[gnu::noinline]] void FillCells(Reach& reach, int32_t from, int32_t to) {
+  const int32_t cycle = reach.cycle;
+  const int32_t cells = static_cast<int32_t>(reach.cost.size()) / cycle;
+  from = std::max(0, from / kFillCells * kFillCells);
+  to = std::min(cells, (to + kFillCells - 1) / kFillCells * kFillCells);
+  int32_t had_from = reach.filled_first / cycle, had_to = reach.filled_end / cycle;
+  float* cost = reach.cost.data();
+  auto fill = [&](int32_t begin, int32_t end) {
+    if (begin < end) std::fill(cost + ptrdiff_t{begin} * cycle, cost + ptrdiff_t{end} * cycle, kUnreached);
+  };
+  if (had_from >= had_to) {
+    fill(from, to);
+  } else {  // one range: what lies between the old and the new is filled too
+    from = std::min(from, had_from), to = std::max(to, had_to);
+    fill(from, had_from);
+    fill(had_to, to);
+  }
+  reach.filled_first = from * cycle, reach.filled_end = to * cycle;
+}
+
 // Runs Dijkstra (A* toward a target when kTarget) for a one-square mover with one kind of
 // queue; false when a bucket queue meets a cost it cannot hold. kCycle is the diagonal cycle
 // when known at compile time, else 0. Costs are added and compared as Steps::Cost.
@@ -466,9 +492,19 @@ bool Run(const Steps& shared_steps, StepRules& rules, const Padded<Class>& padde
     if constexpr (kTarget) return lower_bound(cell % stride - target_x, cell / stride - target_y, counter);
     return Cost{0};
   };
+  // The states a step from a cell may reach are filled before the search reads them (FillCells),
+  // tracked here in cells.
+  int32_t filled_from = reach.filled_first / cycle, filled_to = reach.filled_end / cycle;
+  auto fill_around = [&](int32_t cell) __attribute__((always_inline)) {
+    if (cell - stride - 1 >= filled_from && cell + stride + 2 <= filled_to) return;
+    FillCells(reach, cell - stride - 1, cell + stride + 2);
+    filled_from = reach.filled_first / cycle, filled_to = reach.filled_end / cycle;
+  };
   int32_t first = reach.State(start.x, start.y, 0);
   int32_t lowest = first, highest = first;  // the states given a cost lie between these
+  fill_around(first / cycle);
   cost.Set(first, 0);
+  if constexpr (kTarget) parent[first] = -1;
   Queue queue(steps.Ring(), static_cast<float>(estimate(first / cycle, 0)));
   queue.Push(estimate(first / cycle, 0), first);
   while (!queue.Empty()) {
@@ -479,6 +515,7 @@ bool Run(const Steps& shared_steps, StepRules& rules, const Padded<Class>& padde
     Cost at_cost = cost.Get(state);
     if (key > at_cost + estimate(cell, counter)) continue;  // a stale entry
     if (kTarget && cell == target_cell) break;
+    fill_around(cell);
     // Relaxes the state (next_cell, next_counter) by a step; false when the buckets cannot hold it.
     // `ask` gives a lazy table's step the first time the search meets it.
     auto relax = [&](int32_t next_cell, int next_counter, Cost step, auto ask) __attribute__((always_inline)) {
@@ -536,45 +573,42 @@ bool Run(const Steps& shared_steps, StepRules& rules, const Padded<Class>& padde
 }
 
 // The fast path's arrays of the thread's last Reach, kept for its next search of a map of the
-// same size so that a search costs the states it reached rather than the whole map. Each is
-// +infinity (costs) or -1 (parents) except in [first, last], cleaned when it is taken. Arrays of
-// more states are not kept.
+// same size so that a search costs the states it reached rather than the whole map. The costs
+// are +infinity in [filled_first, filled_end) except in [first, last], cleaned when they are
+// taken; the parents are kept as they are (a search writes those of the states it reaches).
+// Arrays of more states are not kept.
 constexpr size_t kMaxSpareStates = size_t{1} << 22;
-template <typename T>
-struct Spare {
-  std::vector<T> array;
-  int32_t first = 0, last = -1;
-};
 struct SpareArrays {
-  Spare<float> cost;
-  Spare<int32_t> parent;
+  StateArray<float> cost;
+  int32_t first = 0, last = -1;
+  int32_t filled_first = 0, filled_end = 0;
+  StateArray<int32_t> parent;
 };
 SpareArrays& Spares() {
   thread_local SpareArrays spares;
   return spares;
 }
 
-// `array` sized `states` and filled with `fill`: the spare one, cleaned, when it has that size.
-template <typename T>
-void TakeSpare(Spare<T>& spare, std::vector<T>& array, size_t states, T fill) {
-  if (spare.array.size() == states) {
-    if (spare.first <= spare.last) {
-      std::fill(spare.array.begin() + spare.first, spare.array.begin() + spare.last + 1, fill);
-    }
-    array.swap(spare.array);
+// Gives `reach` cost and (toward a target) parent arrays of `states`: the spare ones, costs
+// cleaned, when they have that size, else new ones with nothing filled. A spare of another size
+// is dropped: it would only add to the peak.
+void TakeSpares(SpareArrays& spares, Reach& reach, size_t states, bool parents) {
+  if (spares.cost.size() == states) {
+    if (spares.first <= spares.last) std::fill(spares.cost.begin() + spares.first, spares.cost.begin() + spares.last + 1, kUnreached);
+    reach.cost.swap(spares.cost);
+    reach.filled_first = spares.filled_first, reach.filled_end = spares.filled_end;
   } else {
-    std::vector<T>().swap(spare.array);  // a map of another size: the spare would only add to the peak
-    array.assign(states, fill);
+    StateArray<float>().swap(spares.cost);
+    reach.cost.resize(states);  // left unwritten: filled as the search goes
   }
-  spare.first = 0, spare.last = -1;
-}
-
-// Keeps `array`, filled but in [first, last], as the spare.
-template <typename T>
-void GiveSpare(std::vector<T>& array, int32_t first, int32_t last, Spare<T>& spare) {
-  if (array.empty() || array.size() > kMaxSpareStates) return;
-  spare.array.swap(array);
-  spare.first = first, spare.last = last;
+  spares.first = 0, spares.last = -1, spares.filled_first = 0, spares.filled_end = 0;
+  if (!parents) return;
+  if (spares.parent.size() == states) {
+    reach.parent.swap(spares.parent);
+  } else {
+    StateArray<int32_t>().swap(spares.parent);
+    reach.parent.resize(states);
+  }
 }
 
 }  // namespace
@@ -582,13 +616,18 @@ void GiveSpare(std::vector<T>& array, int32_t first, int32_t last, Spare<T>& spa
 Reach::~Reach() {
   if (!listed) return;
   SpareArrays& spares = Spares();
-  GiveSpare(cost, first_given, last_given, spares.cost);
-  GiveSpare(parent, first_given, last_given, spares.parent);
+  if (!cost.empty() && cost.size() <= kMaxSpareStates) {
+    spares.cost.swap(cost);
+    spares.first = first_given, spares.last = last_given;
+    spares.filled_first = filled_first, spares.filled_end = filled_end;
+  }
+  if (!parent.empty() && parent.size() <= kMaxSpareStates) spares.parent.swap(parent);
 }
 
 int32_t Reach::BestState(int32_t x, int32_t y) const {
   // A square's states lie side by side, shape by shape, counter by counter.
   int32_t first = State(x, y, 0, 0), count = Shapes() * cycle;
+  if (first < filled_first || first + count > filled_end) return -1;
   const float* costs = cost.data() + first;
   int32_t best = -1;
   for (int32_t k = 0; k < count; ++k) {
@@ -604,7 +643,7 @@ model::Area Reach::ReachedBox() const {
   int32_t top = SquareOf(first_given).y, bottom = SquareOf(last_given).y;
   int32_t left = width, right = -1;
   int32_t per_cell = Shapes() * cycle;
-  const float* costs = cost.data();
+  const float* costs = cost.data();  // [first_given, last_given] lies in the filled states
   auto widen = [&](int32_t state) {
     if (costs[state] == kUnreached) return;
     int32_t x = state / per_cell % Stride() - 1;
@@ -744,15 +783,14 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
     // the richer search, with one kind and no facing, has the same states.
     RichReach rich = RichSearch(grid, {{&rules, budget}}, start, side, 0, false, target, squeeze, start_shape);
     reach.cost = std::move(rich.cost);
+    reach.filled_first = 0, reach.filled_end = static_cast<int32_t>(reach.cost.size());
     if (target) reach.parent = std::move(rich.parent);
     return reach;
   }
   size_t states = static_cast<size_t>(reach.width + 2) * static_cast<size_t>(reach.height + 2) *
                   static_cast<size_t>(reach.cycle);
-  SpareArrays& spares = Spares();
-  TakeSpare(spares.cost, reach.cost, states, kUnreached);
   // Only a search toward a square needs its route.
-  if (target) TakeSpare(spares.parent, reach.parent, states, int32_t{-1});
+  TakeSpares(Spares(), reach, states, target.has_value());
   reach.listed = true;
   if (!grid.Contains(start.x, start.y)) return reach;  // nothing reached
   Padded<uint8_t> narrow{grid.PaddedNarrow(), grid.Stride()};
@@ -798,7 +836,6 @@ Reach Search(const GridView& grid, StepRules& rules, model::Square start, int32_
   if (reach.first_given <= reach.last_given) {
     auto first = static_cast<std::ptrdiff_t>(reach.first_given), end = static_cast<std::ptrdiff_t>(reach.last_given) + 1;
     std::fill(reach.cost.begin() + first, reach.cost.begin() + end, kUnreached);
-    if (target) std::fill(reach.parent.begin() + first, reach.parent.begin() + end, int32_t{-1});
   }
   reach.first_given = 0, reach.last_given = -1;
   run(static_cast<HeapQueue*>(nullptr), memo);

@@ -16,12 +16,16 @@
 #include "model/scenario.h"
 #include "movement/footprint.h"
 #include "movement/grid_view.h"
+#include "movement/state_array.h"
 #include "movement/step_rules.h"
 
 namespace rulecraft::movement {
 
 // The eight directions, orthogonal first.
 inline constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+// The cost of a state no search reached.
+inline constexpr float kUnreachedCost = std::numeric_limits<float>::infinity();
 
 // Cheapest costs from one start, per state. States index a map padded by one square on every
 // side, so the search needs no bounds checks.
@@ -30,11 +34,17 @@ struct Reach {
   int32_t height = 0;
   int cycle = 1;
   std::vector<Footprint> footprints;  // the shapes the space may take (Footprints; one: the whole space)
-  // Per state; +infinity when not reached. Read-only: a Reach of the fast path gives its arrays
-  // back to the next search of its thread when it dies, to be cleaned there between `first_given`
-  // and `last_given`.
-  std::vector<float> cost;
-  std::vector<int32_t> parent;  // per state, only for a search toward a target; -1 at the start and where not reached
+  // Per state in [filled_first, filled_end): its cost, +infinity when not reached; the states
+  // outside that range were not reached and their elements were never written (read them through
+  // CostOf, Cost, BestState). Read-only: a Reach of the fast path gives its arrays back to the
+  // next search of its thread when it dies, to be cleaned there between `first_given` and
+  // `last_given`.
+  StateArray<float> cost;
+  // Per state, only for a search toward a target, and only at the states reached: the state
+  // before, -1 at the start.
+  StateArray<int32_t> parent;
+  int32_t filled_first = 0;
+  int32_t filled_end = 0;
   // The fast path's states given a cost all lie in [first_given, last_given], and these two were
   // given one (first_given > last_given when none); unset when the richer search ran (`listed` false).
   int32_t first_given = 0;
@@ -60,12 +70,18 @@ struct Reach {
   // The index in `footprints` of a state's footprint.
   int32_t ShapeOf(int32_t state) const { return state / cycle % Shapes(); }
   int CounterOf(int32_t state) const { return state % cycle; }
+  // The cost of a state, +infinity when not reached.
+  float CostOf(int32_t state) const {
+    return state >= filled_first && state < filled_end ? cost[static_cast<size_t>(state)] : kUnreachedCost;
+  }
   // The cheapest state of a square, or -1 when it was not reached.
   int32_t BestState(int32_t x, int32_t y) const;
   // The cheapest cost of a square (+infinity when not reached). Inline: callers read every square.
   float Cost(int32_t x, int32_t y) const {
     int32_t count = Shapes() * cycle;
-    const float* costs = cost.data() + State(x, y, 0, 0);
+    int32_t first = State(x, y, 0, 0);
+    if (first < filled_first || first + count > filled_end) return kUnreachedCost;  // a square's states are filled together
+    const float* costs = cost.data() + first;
     float best = costs[0];
     for (int32_t k = 1; k < count; ++k) best = costs[k] < best ? costs[k] : best;
     return best;

@@ -571,7 +571,7 @@ bool ComputeReach(const AnswerContext& context, const model::Query& query, Reach
     best_shape = [&](int32_t x, int32_t y) { return reach.ShapeOf(reach.BestState(x, y)); };
     reached_in = [&](int32_t x, int32_t y, int32_t shape) {
       for (int counter = 0; counter < reach.cycle; ++counter) {
-        if (!std::isinf(reach.cost[static_cast<size_t>(reach.State(x, y, counter, shape))])) return true;
+        if (!std::isinf(reach.CostOf(reach.State(x, y, counter, shape)))) return true;
       }
       return false;
     };
