@@ -36,8 +36,8 @@ enum class BindingKind {
   kNone,
   kParam,       // a rule parameter; `index` is its position
   kLocal,       // a `let`; `index` is its slot after the parameters
-  kRule,        // a call of a rule of the ruleset; `name` is the rule
-  kBuiltin,     // a built-in function; `name` says which
+  kRule,        // a call of a rule of the ruleset; `index` is the rule
+  kBuiltin,     // a built-in function; the node's text says which
   kTable,       // a table name (only before `.row`)
   kRowLiteral,  // `table.row`; `name` is the table, `index` the row
   kColumn,      // `row.column` read from the row's table; `name` is the table
@@ -49,7 +49,7 @@ enum class BindingKind {
 
 struct Binding {
   BindingKind kind = BindingKind::kNone;
-  std::string name;
+  std::string name;  // as the kind says; empty for the kinds that do not say
   int index = -1;
 };
 

@@ -35,11 +35,15 @@ struct Scope {
   }
 };
 
-// Binds `node` in place (its binding's name keeps its storage; copied from a string, which costs
-// less than assigning a view's bytes).
+// Binds `node` in place. Only a table's binding keeps a name (BindingKind): the others are read
+// by their index, and copying every rule's name cost more than the rest of the pass.
 void Bind(Expr& node, BindingKind kind, const std::string& name, int index) {
   node.binding.kind = kind;
-  node.binding.name = name;
+  if (kind == BindingKind::kTable || kind == BindingKind::kRowLiteral) {
+    node.binding.name = name;  // keeps its storage; copied from a string, cheaper than from a view
+  } else {
+    node.binding.name.clear();
+  }
   node.binding.index = index;
 }
 
