@@ -453,7 +453,8 @@ constexpr int32_t kFillCells = 2048;
   const int32_t cells = static_cast<int32_t>(reach.cost.size()) / cycle;
   from = std::max(0, from / kFillCells * kFillCells);
   to = std::min(cells, (to + kFillCells - 1) / kFillCells * kFillCells);
-  int32_t had_from = reach.filled_first / cycle, had_to = reach.filled_end / cycle;
+  // Cells wholly filled (a spare filled with another cycle may end within a cell).
+  int32_t had_from = (reach.filled_first + cycle - 1) / cycle, had_to = reach.filled_end / cycle;
   float* cost = reach.cost.data();
   auto fill = [&](int32_t begin, int32_t end) {
     if (begin < end) std::fill(cost + ptrdiff_t{begin} * cycle, cost + ptrdiff_t{end} * cycle, kUnreached);
@@ -492,13 +493,17 @@ bool Run(const Steps& shared_steps, StepRules& rules, const Padded<Class>& padde
     if constexpr (kTarget) return lower_bound(cell % stride - target_x, cell / stride - target_y, counter);
     return Cost{0};
   };
-  // The states a step from a cell may reach are filled before the search reads them (FillCells),
-  // tracked here in cells.
-  int32_t filled_from = reach.filled_first / cycle, filled_to = reach.filled_end / cycle;
+  // The states a step from a cell may reach are filled before the search reads them (FillCells):
+  // those of every cell in [safe_from, safe_from + safe_span] are, tested with one unsigned
+  // comparison (safe_from -1 and safe_span 0 when none is).
+  int32_t safe_from = -1;
+  uint32_t safe_span = 0;
   auto fill_around = [&](int32_t cell) __attribute__((always_inline)) {
-    if (cell - stride - 1 >= filled_from && cell + stride + 2 <= filled_to) return;
+    if (static_cast<uint32_t>(cell - safe_from) <= safe_span) [[likely]] return;
     FillCells(reach, cell - stride - 1, cell + stride + 2);
-    filled_from = reach.filled_first / cycle, filled_to = reach.filled_end / cycle;
+    int32_t from = (reach.filled_first + cycle - 1) / cycle + stride + 1, to = reach.filled_end / cycle - stride - 2;
+    safe_from = to >= from ? from : -1;
+    safe_span = to >= from ? static_cast<uint32_t>(to - from) : 0;
   };
   int32_t first = reach.State(start.x, start.y, 0);
   int32_t lowest = first, highest = first;  // the states given a cost lie between these
