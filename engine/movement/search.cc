@@ -33,7 +33,7 @@ class Bucket {
  private:
   [[gnu::noinline]] void Grow() {
     uint32_t capacity = std::max<uint32_t>(64, capacity_ * 2);
-    auto states = std::make_unique<int32_t[]>(capacity);
+    std::unique_ptr<int32_t[]> states(new int32_t[capacity]);  // left unwritten: pushes write it
     std::copy_n(states_.get(), size_, states.get());
     states_ = std::move(states);
     capacity_ = capacity;
@@ -51,7 +51,7 @@ class Bucket {
 class BucketQueue {
  public:
   // Takes emptied buckets from the thread's earlier queues when there are some, so a small
-  // search does not allocate its buckets again.
+  // search does not allocate its buckets again; those past the ring are kept aside for Fit.
   // `lowest`: the lowest key that will be pushed (the start's).
   BucketQueue(uint32_t ring, float lowest) : mask_(ring - 1), current_(static_cast<uint64_t>(lowest)) {
     std::vector<Buckets>& pool = Pool();
@@ -59,10 +59,13 @@ class BucketQueue {
       buckets_ = std::move(pool.back());
       pool.pop_back();
     }
+    for (size_t at = ring; at < buckets_.size(); ++at) aside_.push_back(std::move(buckets_[at]));
     buckets_.resize(ring);
   }
-  // Gives the buckets back emptied, unless they hold more than kMaxPooled entries' room.
+  // Gives the buckets back emptied (those aside too), unless they hold more than kMaxPooled
+  // entries' room.
   ~BucketQueue() {
+    for (Bucket& bucket : aside_) buckets_.push_back(std::move(bucket));
     size_t room = 0;
     for (Bucket& bucket : buckets_) bucket.clear(), room += bucket.capacity();
     if (room <= kMaxPooled) Pool().push_back(std::move(buckets_));
@@ -84,9 +87,19 @@ class BucketQueue {
     uint64_t ring = mask_ + 1;
     if (ring > 3 * static_cast<uint64_t>(step)) return;
     while (ring <= 3 * static_cast<uint64_t>(step)) ring *= 2;
-    // Live keys lie in [current_, current_ + the old ring): each old bucket holds one key.
+    // Live keys lie in [current_, current_ + the old ring): each old bucket holds one key. The
+    // new ring's other buckets are the ones kept aside while there are some (their room kept).
     Buckets wider(ring);
-    for (uint64_t key = current_; key <= current_ + mask_; ++key) std::swap(wider[key & (ring - 1)], buckets_[key & mask_]);
+    std::vector<bool> taken(ring, false);
+    for (uint64_t key = current_; key <= current_ + mask_; ++key) {
+      std::swap(wider[key & (ring - 1)], buckets_[key & mask_]);
+      taken[key & (ring - 1)] = true;
+    }
+    for (size_t at = 0; at < ring && !aside_.empty(); ++at) {
+      if (taken[at]) continue;
+      wider[at] = std::move(aside_.back());
+      aside_.pop_back();
+    }
     buckets_.swap(wider);
     mask_ = ring - 1;
   }
@@ -107,6 +120,7 @@ class BucketQueue {
     return pool;
   }
   Buckets buckets_;
+  Buckets aside_;  // emptied buckets past the ring, from the pool
   uint64_t mask_;
   uint64_t current_;
   size_t size_ = 0;
