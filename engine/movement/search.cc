@@ -84,8 +84,23 @@ class BucketQueue {
   // past that), keeping every queued state at its key: for searches that learn their dearest step
   // as they go (LazySteps), before they push a key that far.
   void Fit(int32_t step) {
+    if (mask_ + 1 <= 3 * static_cast<uint64_t>(step)) Widen(step);
+  }
+  // The state with the lowest key; `cost` receives the key.
+  template <typename Key>
+  int32_t Pop(Key& cost) {
+    while (buckets_[current_ & mask_].empty()) ++current_;
+    --size_;
+    cost = static_cast<Key>(current_);
+    return buckets_[current_ & mask_].pop();
+  }
+
+ private:
+  using Buckets = std::vector<Bucket>;
+  // Fit's work when the ring is too small: kept out of the search's loop, where it would only
+  // take registers.
+  [[gnu::noinline]] void Widen(int32_t step) {
     uint64_t ring = mask_ + 1;
-    if (ring > 3 * static_cast<uint64_t>(step)) return;
     while (ring <= 3 * static_cast<uint64_t>(step)) ring *= 2;
     // Live keys lie in [current_, current_ + the old ring): each old bucket holds one key. The
     // new ring's other buckets are the ones kept aside while there are some (their room kept).
@@ -103,17 +118,6 @@ class BucketQueue {
     buckets_.swap(wider);
     mask_ = ring - 1;
   }
-  // The state with the lowest key; `cost` receives the key.
-  template <typename Key>
-  int32_t Pop(Key& cost) {
-    while (buckets_[current_ & mask_].empty()) ++current_;
-    --size_;
-    cost = static_cast<Key>(current_);
-    return buckets_[current_ & mask_].pop();
-  }
-
- private:
-  using Buckets = std::vector<Bucket>;
   static constexpr size_t kMaxPooled = size_t{1} << 16;
   static std::vector<Buckets>& Pool() {
     thread_local std::vector<Buckets> pool;
@@ -542,7 +546,7 @@ bool Run(const Steps& shared_steps, StepRules& rules, const Padded<Class>& padde
         if constexpr (!Steps::kLazy) {
           return true;
         } else {
-          if (step != Steps::kNotAsked) return true;
+          if (step != Steps::kNotAsked) [[likely]] return true;
           step = ask();
           if (step < 0) return true;
           if (step >= kBuckets) return false;
