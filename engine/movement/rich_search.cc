@@ -2,15 +2,12 @@
 
 #include <algorithm>
 #include <functional>
-#include <limits>
 #include <queue>
 
 #include "movement/search.h"
 
 namespace rulecraft::movement {
 namespace {
-
-constexpr float kUnreached = std::numeric_limits<float>::infinity();
 
 // The compass angle of each kDirections entry, in steps of 45°.
 constexpr int kAngle[8] = {0, 4, 2, 6, 1, 7, 3, 5};

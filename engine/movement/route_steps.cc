@@ -1,7 +1,6 @@
 #include "movement/route_steps.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace rulecraft::movement {
 
@@ -29,7 +28,6 @@ std::optional<SpaceMove> MoveBetween(const GridView& grid, StepRules& rules, con
 
 std::vector<SpaceMove> CheapestMoves(const GridView& grid, StepRules& rules, const std::vector<model::Square>& route,
                                      const std::vector<Footprint>& shapes, int32_t start_shape) {
-  constexpr float kUnreached = std::numeric_limits<float>::infinity();
   const int cycle = rules.cycle();
   const size_t states = shapes.size() * static_cast<size_t>(cycle);  // shape × diagonal counter
   std::vector<std::vector<SpaceMove>> moves;

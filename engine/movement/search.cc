@@ -14,7 +14,6 @@
 namespace rulecraft::movement {
 namespace {
 
-constexpr float kUnreached = std::numeric_limits<float>::infinity();
 // Whole-number step costs below this are queued in buckets; anything else in a heap.
 constexpr int kBuckets = 256;
 

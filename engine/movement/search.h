@@ -24,8 +24,8 @@ namespace rulecraft::movement {
 // The eight directions, orthogonal first.
 inline constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-// The cost of a state no search reached.
-inline constexpr float kUnreachedCost = std::numeric_limits<float>::infinity();
+// The cost of a state no search reached (Reach, RichReach, route_steps).
+inline constexpr float kUnreached = std::numeric_limits<float>::infinity();
 
 // Cheapest costs from one start, per state. States index a map padded by one square on every
 // side, so the search needs no bounds checks.
@@ -72,7 +72,7 @@ struct Reach {
   int CounterOf(int32_t state) const { return state % cycle; }
   // The cost of a state, +infinity when not reached.
   float CostOf(int32_t state) const {
-    return state >= filled_first && state < filled_end ? cost[static_cast<size_t>(state)] : kUnreachedCost;
+    return state >= filled_first && state < filled_end ? cost[static_cast<size_t>(state)] : kUnreached;
   }
   // The cheapest state of a square, or -1 when it was not reached.
   int32_t BestState(int32_t x, int32_t y) const;
@@ -80,7 +80,7 @@ struct Reach {
   float Cost(int32_t x, int32_t y) const {
     int32_t count = Shapes() * cycle;
     int32_t first = State(x, y, 0, 0);
-    if (first < filled_first || first + count > filled_end) return kUnreachedCost;  // a square's states are filled together
+    if (first < filled_first || first + count > filled_end) return kUnreached;  // a square's states are filled together
     const float* costs = cost.data() + first;
     float best = costs[0];
     for (int32_t k = 1; k < count; ++k) best = costs[k] < best ? costs[k] : best;

@@ -93,7 +93,9 @@ TEST(MovementSearchReuse, ASearchAfterOthersGivesWhatAFreshOneGives) {
       ASSERT_EQ(reused.CostOf(state), fresh.CostOf(state)) << "round " << round << " state " << state;
       if (std::isinf(reused.CostOf(state))) continue;
       given.push_back(state);
-      if (question.target) ASSERT_EQ(reused.parent[at], fresh.parent[at]) << "round " << round << " state " << state;
+      if (question.target) {
+        ASSERT_EQ(reused.parent[at], fresh.parent[at]) << "round " << round << " state " << state;
+      }
     }
     if (given.empty()) {
       ASSERT_GT(reused.first_given, reused.last_given) << "round " << round;
