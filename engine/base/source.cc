@@ -282,7 +282,7 @@ const SourceFile* SourceSet::CheckAndKeep(const std::string& path, std::string t
                                   limits::kMaxFileBytes >> 20));
     return nullptr;
   }
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark says nothing in UTF-8
+  DropByteOrderMark(text);
   // The text is checked (unless a CheckedTextsScope on this thread knows it was checked before)
   // before the set is locked: threads reading other files work side by side.
   bool known = keep_first && current_checked_texts != nullptr && current_checked_texts->Knows(path, text);

@@ -9,6 +9,12 @@
 
 namespace rulecraft {
 
+// Removes a UTF-8 byte-order mark from the start of `text`: it says nothing in UTF-8, and a text
+// is kept without it.
+inline void DropByteOrderMark(std::string& text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
+}
+
 // The first byte of `text` that is not text, and why.
 struct BadByte {
   size_t offset = 0;

@@ -23,6 +23,7 @@
 #include "base/folder_files.h"
 #include "base/limits.h"
 #include "base/open_file.h"
+#include "base/text_bytes.h"
 #include "rulecraft/file_stamp.h"
 #include "ruleset/compiled_form.h"
 #include "ruleset/kept_files.h"
@@ -155,7 +156,7 @@ std::function<std::string()> KeptText(std::shared_ptr<const OpenFile> kept, uint
     std::string text = kept->Read(offset, static_cast<size_t>(size));
     if (text.size() == size && ContentHash(text) == hash) return text;
     text = ReadFilePrefix(path, limits::kMaxFileBytes);
-    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);  // as SourceSet::Read keeps it
+    DropByteOrderMark(text);  // as SourceSet::Read keeps it
     return text;
   };
 }
@@ -266,9 +267,11 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
     entry.folder_stamps.push_back(stamp.value_or(FileStamp{}));
   }
   std::vector<std::string> listed = LayerFiles(ruleset.layer_directories);
+  std::vector<const SourceFile*> texts;  // in the order of entry.files
   for (std::string& file_path : listed) {
     const SourceFile* file = sources.Find(file_path);
     if (file == nullptr) return;  // added while it loaded
+    texts.push_back(file);
     std::optional<FileStamp> stamp = sources.SettledStampOf(file_path);
     entry.settled.push_back(stamp ? 1 : 0);
     entry.stamps.push_back(stamp.value_or(FileStamp{}));
@@ -291,7 +294,7 @@ void Keep(const std::string& path, const std::string& key, const Ruleset& rulese
   bytes.append(reinterpret_cast<const char*>(&checksum), sizeof checksum);
   bytes.append(reinterpret_cast<const char*>(&head_size), sizeof head_size);
   bytes += writer.bytes();
-  for (const auto& file : entry.files) bytes += sources.Find(file.first)->text();
+  for (const SourceFile* file : texts) bytes += file->text();
   std::error_code error;
   fs::create_directories(cache_folder, error);
   std::string problem = error ? error.message() : WriteKept(path, bytes);
