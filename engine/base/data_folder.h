@@ -12,4 +12,10 @@ namespace rulecraft {
 // lives in the build folder; otherwise the installed path, which then does not exist.
 std::string DataFolder(const std::string& name, const std::string& build_tree_folder);
 
+// `folder` relative to the working folder, as std::filesystem::proximate makes it, for a folder
+// that stays where it is while the process runs (one of rulecraft's data folders): its canonical
+// form is found once per process (a system call per component of its path), the working folder
+// at each call. `folder` as given when either cannot be found.
+std::string ProximateDataPath(const std::string& folder);
+
 }  // namespace rulecraft

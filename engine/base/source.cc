@@ -59,15 +59,25 @@ void AddLineStarts(std::string_view text, size_t from, std::vector<uint32_t>& st
 SourceFile::SourceFile(std::string path, std::string text) : path_(path), text_(std::move(text)) {}
 
 SourceFile::SourceFile(std::string path, std::function<std::string()> find_text)
-    : path_(path), find_text_(std::move(find_text)) {}
+    : text_found_(false), path_(path), find_text_(std::move(find_text)) {}
+
+void SourceFile::FindText() const {
+  std::lock_guard<std::mutex> guard(found_);
+  if (text_found_.load(std::memory_order_relaxed)) return;
+  if (find_text_) text_ = std::exchange(find_text_, nullptr)();
+  text_found_.store(true, std::memory_order_release);
+}
 
 const std::vector<uint32_t>& SourceFile::LineStarts() const {
-  std::call_once(lines_found_, [this] {
-    const std::string& text = this->text();
+  if (lines_found_.load(std::memory_order_acquire)) return line_starts_;
+  const std::string& text = this->text();  // before the lock: FindText takes it too
+  std::lock_guard<std::mutex> guard(found_);
+  if (!lines_found_.load(std::memory_order_relaxed)) {
     if (!text.empty()) ReserveLineStarts(text.size(), line_starts_);
     line_starts_.push_back(0);
     AddLineStarts(text, 0, line_starts_);
-  });
+    lines_found_.store(true, std::memory_order_release);
+  }
   return line_starts_;
 }
 

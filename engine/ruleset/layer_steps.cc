@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "base/data_folder.h"
 #include "base/folder_files.h"
 #include "base/limits.h"
 #include "base/parallel_jobs.h"
@@ -40,27 +41,32 @@ struct ModulesFolder {
   // it is lexically normal too, as (shown / name).lexically_normal() would make it.
   std::string shown = Shown(path);
 
-  static std::string Shown(const fs::path& path) {
-    std::error_code error;
-    fs::path shown = fs::proximate(path, error);
-    std::string normal = (error ? path : shown).lexically_normal().string();
+  static std::string Shown(const std::string& path) {
+    std::string normal = fs::path(ProximateDataPath(path)).lexically_normal().string();
     return normal == "." ? std::string() : normal;
   }
 };
 
 // A module's folder: a bundled module's name, or a path relative to the ruleset's folder.
-std::optional<std::string> ResolveModule(const std::string& name_or_path, const std::string& directory,
-                                         std::optional<ModulesFolder>& bundled) {
+struct ModuleFolder {
+  std::string path;
+  // A bundled module's folder, not looked at yet (a system call saved per module): whether it
+  // holds a manifest is found when the manifest is read (Planner::Layer's `unknown_module`).
+  bool unchecked = false;
+};
+
+// The folder of the module `name_or_path`; nullopt for a path that leads to no manifest.
+std::optional<ModuleFolder> ResolveModule(const std::string& name_or_path, const std::string& directory,
+                                          std::optional<ModulesFolder>& bundled) {
   bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
   if (looks_like_path) {
     fs::path path = fs::path(directory) / name_or_path;
     if (!PathMayExist((path / kManifestFile).string())) return std::nullopt;
-    return path.lexically_normal().string();
+    return ModuleFolder{path.lexically_normal().string()};
   }
   // A name: one component, neither "." nor "..", so joining it as text is what fs::path would do.
   if (!bundled) bundled.emplace();
-  if (!PathMayExist(JoinPath(JoinPath(bundled->path, name_or_path), kManifestFile))) return std::nullopt;
-  return JoinPath(bundled->shown, name_or_path);
+  return ModuleFolder{JoinPath(bundled->shown, name_or_path), /*unchecked=*/true};
 }
 
 // Walks the layers as a load on one thread does, noting the steps.
@@ -73,7 +79,10 @@ class Planner {
 
   // Plans one layer and the layers below it; false on a hard failure (planned as a kFail step).
   // A module (`is_module`, loaded by `uses`) may have no tables folder: it may hold rules only.
-  bool Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module);
+  // `unknown_module`: the name of a bundled module whose folder was not looked at (ModuleFolder),
+  // reported as an unknown module when the folder has no manifest.
+  bool Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module,
+             const std::string* unknown_module = nullptr);
 
   std::deque<LayerStep> steps;
 
@@ -104,13 +113,20 @@ class Planner {
   std::set<std::string, std::less<>> stems_below_;  // their table files' stems
 };
 
-bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module) {
+bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& requested_at, bool is_module,
+                    const std::string* unknown_module) {
   std::string manifest_path = JoinPath(directory, kManifestFile);
   // Read first: whether it exists is asked (one more system call) only when it cannot be read,
   // and what the read reported is kept only when it does exist (a missing file's read changes nothing).
   Diagnostics read_notes;
   const SourceFile* file = sources_.Read(manifest_path, read_notes);
   if (file == nullptr && !PathMayExist(manifest_path)) {
+    if (unknown_module != nullptr) {
+      Diagnostic& error =
+          Notes().Error("unknown-module", requested_at, fmt::format("unknown module '{}' to use", *unknown_module));
+      SuggestName(error, *unknown_module, RulesetNamesIn(BundledModulesFolder().string()));
+      return Fail();
+    }
     Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                   fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
     return Fail();
@@ -167,10 +183,10 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
       SuggestName(error, name, RulesetNamesIn(BundledModulesFolder().string()));
       return Fail();
     }
-    if (std::find(layer_directories_.begin(), layer_directories_.end(), *module) != layer_directories_.end()) {
+    if (std::find(layer_directories_.begin(), layer_directories_.end(), module->path) != layer_directories_.end()) {
       continue;  // a parent uses it already
     }
-    if (!Layer(*module, depth + 1, span, /*is_module=*/true)) return false;
+    if (!Layer(module->path, depth + 1, span, /*is_module=*/true, module->unchecked ? &name : nullptr)) return false;
   }
   int layer_index = static_cast<int>(layer_directories_.size());
   if (header || parsed) {
@@ -190,8 +206,11 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
 
   std::vector<std::string> stems;
   std::string table_folder = JoinPath(directory, "tables");
-  if (PathMayBeFolder(table_folder) || (manifest.extends.empty() && !is_module)) {
-    for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes())) {
+  {
+    // Listed without asking first whether the folder is there (a system call saved per layer): a
+    // layer that extends another, or a module, may have none; the base ruleset must.
+    bool may_be_absent = !manifest.extends.empty() || is_module;
+    for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes(), may_be_absent)) {
       LayerStep& step = Add(LayerStep::Kind::kTableFile);
       step.over_below = stems_below_.find(table_file.Stem()) != stems_below_.end();
       stems.emplace_back(table_file.Stem());

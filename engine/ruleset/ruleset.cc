@@ -50,9 +50,7 @@ std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
   fs::path bundled = fs::path(BundledRulesetsFolder()) / name_or_path;
   if (!PathMayExist((bundled / kManifestFile).string())) return std::nullopt;
   // Shown in diagnostics and explanations: short and machine-independent when possible.
-  std::error_code error;
-  fs::path shown = fs::proximate(bundled, error);
-  return (error ? bundled : shown).string();
+  return (fs::path(ProximateDataPath(BundledRulesetsFolder())) / name_or_path).lexically_normal().string();
 }
 
 std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sources,

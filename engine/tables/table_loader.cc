@@ -426,7 +426,7 @@ std::optional<Row> LoadRow(const SourceFile& file, const YAML::Node& node, const
   return LoadRow(file, tree.Root(), table, square_ft, diagnostics);
 }
 
-std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& diagnostics) {
+std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& diagnostics, bool may_be_absent) {
   std::error_code error;
   std::vector<TableFile> files;
   for (std::string& path : FolderFiles(folder, {".yaml", ".yml"}, error)) {
@@ -434,7 +434,8 @@ std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& di
     size_t stem_end = path.rfind('.');
     files.push_back({std::move(path), name_begin, stem_end});
   }
-  if (error) {
+  bool absent = error == std::errc::no_such_file_or_directory || error == std::errc::not_a_directory;
+  if (error && !(may_be_absent && absent)) {
     diagnostics.Error("missing-file", {folder, 0, 0},
                       fmt::format("cannot read the tables folder: {}", error.message()));
   }

@@ -41,8 +41,10 @@ struct TableFile {
   std::string_view Stem() const { return std::string_view(path).substr(name_begin, stem_end - name_begin); }
 };
 
-// The `*.yaml` and `*.yml` files of a folder, sorted by name; reports a folder it cannot read.
-std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& diagnostics);
+// The `*.yaml` and `*.yml` files of a folder, sorted by name; reports a folder it cannot read,
+// unless `may_be_absent` and there is no folder at that path (nothing there, or not a folder).
+std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& diagnostics,
+                                      bool may_be_absent = false);
 
 // Reads and loads one file of ListTableFiles as the table its name names (LoadTable); nullopt
 // when it cannot be read or names no known table (reported). `below` as LoadTableFolder's.

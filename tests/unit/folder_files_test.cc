@@ -1,6 +1,9 @@
 // FolderFiles and JoinPath (base/folder_files.h) against std::filesystem doing the same.
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -56,6 +59,36 @@ TEST(FolderFiles, AMissingFolderIsAnError) {
   Reference(missing, {".yaml"}, reference_error);
   ASSERT_TRUE(ours_error);
   EXPECT_EQ(ours_error.message(), reference_error.message());
+}
+
+TEST(FolderFiles, AFileIsNotAFolder) {
+  std::error_code ours_error;
+  std::error_code reference_error;
+  std::string file = std::string(RULECRAFT_SOURCE_DIR) + "/rulesets/dnd35/ruleset.rules";
+  EXPECT_TRUE(FolderFiles(file, {".yaml"}, ours_error).empty());
+  Reference(file, {".yaml"}, reference_error);
+  ASSERT_TRUE(ours_error);
+  EXPECT_EQ(ours_error.value(), reference_error.value());  // ENOTDIR (the categories differ)
+}
+
+// The entries come in batches of 32 KiB (one system call each): a folder whose names fill
+// several batches is listed whole.
+TEST(FolderFiles, AFolderOfManyBatchesIsListedWhole) {
+  fs::path folder = fs::temp_directory_path() / ("rulecraft_folder_files_" + std::to_string(::getpid()));
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  std::string padding(150, 'x');
+  for (int i = 0; i < 600; ++i) {  // about 180 bytes an entry: over three batches
+    std::string stem = padding + std::to_string(i);
+    std::ofstream(folder / (stem + (i % 3 == 0 ? ".rules" : ".yaml"))) << "#\n";
+  }
+  std::error_code ours_error;
+  std::error_code reference_error;
+  std::vector<std::string> ours = FolderFiles(folder.string(), {".yaml"}, ours_error);
+  EXPECT_FALSE(ours_error);
+  EXPECT_EQ(ours.size(), 400U);
+  EXPECT_EQ(ours, Reference(folder.string(), {".yaml"}, reference_error));
+  fs::remove_all(folder);
 }
 
 TEST(JoinPath, JoinsAsPathDoes) {

@@ -1,6 +1,7 @@
 // Source files kept in memory so diagnostics can show the line they point at.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -37,9 +38,7 @@ class SourceFile {
   // The file's name, kept once per process: a span made from it copies a pointer.
   const FileName& path() const { return path_; }
   const std::string& text() const {
-    std::call_once(text_found_, [this] {
-      if (find_text_) text_ = std::exchange(find_text_, nullptr)();
-    });
+    if (!text_found_.load(std::memory_order_acquire)) FindText();
     return text_;
   }
 
@@ -60,13 +59,20 @@ class SourceFile {
   SourceFile() = default;
   // The offset of each line's first byte, in order (0 first), found on the first call.
   const std::vector<uint32_t>& LineStarts() const;
+  // Runs find_text_ once (under found_), then sets text_found_.
+  void FindText() const;
+
+  // Set once text_ (then line_starts_) holds what it is to hold: read without the lock. Not
+  // std::call_once: glibc ends each first call with a system call (a futex wake), which, for
+  // every file a load reads, costs more than the rest of keeping it.
+  mutable std::atomic<bool> text_found_{true};
+  mutable std::atomic<bool> lines_found_{false};
+  mutable std::mutex found_;  // held while finding the text or the line starts
 
   FileName path_;
-  mutable std::once_flag text_found_;
-  mutable std::function<std::string()> find_text_;  // run and emptied under text_found_
-  mutable std::string text_;  // set under text_found_ when find_text_ was given
-  mutable std::once_flag lines_found_;
-  mutable std::vector<uint32_t> line_starts_;  // set once, under lines_found_
+  mutable std::function<std::string()> find_text_;  // run and emptied under found_
+  mutable std::string text_;  // set under found_ when find_text_ was given
+  mutable std::vector<uint32_t> line_starts_;  // set once, under found_
   bool checked_ = false;
 };
 
