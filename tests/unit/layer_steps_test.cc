@@ -19,6 +19,7 @@
 #include "temp_folder.h"
 #include "rulecraft/diagnostic.h"
 #include "rulecraft/source.h"
+#include "ruleset/compiled_form.h"
 #include "ruleset/ruleset.h"
 
 namespace rulecraft {
@@ -111,6 +112,9 @@ std::string LoadWith(const std::string& folder, int threads) {
   if (rules) {
     for (const std::string& name : rules->lineage) shown += "layer " + name + "\n";
     for (const auto& [name, table] : rules->tables.all()) shown += "table " + name + " " + std::to_string(table.rows.size()) + "\n";
+    // Every byte of the program and the tables, as the compiled cache keeps them: the columns'
+    // cells (filled beside the lowering) and the string indices of their texts included.
+    shown += "compiled form " + std::to_string(std::hash<std::string>{}(ruleset::WriteCompiledForm(*rules))) + "\n";
   }
   return shown + program;
 }
