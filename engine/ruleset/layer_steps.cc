@@ -33,19 +33,13 @@ namespace fs = std::filesystem;
 // The folder of bundled modules: rulesets/modules.
 fs::path BundledModulesFolder() { return fs::path(BundledRulesetsFolder()) / "modules"; }
 
-// The folder of bundled modules, found once per load: as it is, and as diagnostics show it
-// (relative to the working folder when it can be), both as text.
-struct ModulesFolder {
-  std::string path = BundledModulesFolder().string();
-  // Lexically normal, "" for the working folder: a module's name (one plain component) joined to
-  // it is lexically normal too, as (shown / name).lexically_normal() would make it.
-  std::string shown = Shown(path);
-
-  static std::string Shown(const std::string& path) {
-    std::string normal = fs::path(ProximateDataPath(path)).lexically_normal().string();
-    return normal == "." ? std::string() : normal;
-  }
-};
+// The folder of bundled modules as diagnostics show it (relative to the working folder when it
+// can be), lexically normal, "" for the working folder: a module's name (one plain component)
+// joined to it is lexically normal too, as (shown / name).lexically_normal() would make it.
+std::string ShownModulesFolder() {
+  std::string normal = fs::path(ProximateDataPath(BundledModulesFolder().string())).lexically_normal().string();
+  return normal == "." ? std::string() : normal;
+}
 
 // A module's folder: a bundled module's name, or a path relative to the ruleset's folder.
 struct ModuleFolder {
@@ -56,8 +50,9 @@ struct ModuleFolder {
 };
 
 // The folder of the module `name_or_path`; nullopt for a path that leads to no manifest.
+// `shown_modules`: ShownModulesFolder(), found when first needed.
 std::optional<ModuleFolder> ResolveModule(const std::string& name_or_path, const std::string& directory,
-                                          std::optional<ModulesFolder>& bundled) {
+                                          std::optional<std::string>& shown_modules) {
   bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path[0] == '.';
   if (looks_like_path) {
     fs::path path = fs::path(directory) / name_or_path;
@@ -65,8 +60,8 @@ std::optional<ModuleFolder> ResolveModule(const std::string& name_or_path, const
     return ModuleFolder{path.lexically_normal().string()};
   }
   // A name: one component, neither "." nor "..", so joining it as text is what fs::path would do.
-  if (!bundled) bundled.emplace();
-  return ModuleFolder{JoinPath(bundled->shown, name_or_path), /*unchecked=*/true};
+  if (!shown_modules) shown_modules = ShownModulesFolder();
+  return ModuleFolder{JoinPath(*shown_modules, name_or_path), /*unchecked=*/true};
 }
 
 // Walks the layers as a load on one thread does, noting the steps.
@@ -101,6 +96,12 @@ class Planner {
     Add(LayerStep::Kind::kFail);
     return false;
   }
+  // Reports `name`, used at `span`, as no module there is, with the bundled modules suggested.
+  bool UnknownModule(const std::string& name, const SourceSpan& span) {
+    Diagnostic& error = Notes().Error("unknown-module", span, fmt::format("unknown module '{}' to use", name));
+    SuggestName(error, name, RulesetNamesIn(BundledModulesFolder().string()));
+    return Fail();
+  }
 
   // Hands a step's file work to the job queue (steps stay where they are: a deque).
   void AddJob(LayerStep& step);
@@ -108,7 +109,7 @@ class Planner {
   SourceSet& sources_;
   JobQueue& jobs_;
   bool whole_manifests_;
-  std::optional<ModulesFolder> modules_folder_;     // found when a bundled module is first used
+  std::optional<std::string> shown_modules_;        // found when a bundled module is first used
   std::vector<std::string> layer_directories_;      // the layers ended so far
   std::set<std::string, std::less<>> stems_below_;  // their table files' stems
 };
@@ -121,12 +122,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   Diagnostics read_notes;
   const SourceFile* file = sources_.Read(manifest_path, read_notes);
   if (file == nullptr && !PathMayExist(manifest_path)) {
-    if (unknown_module != nullptr) {
-      Diagnostic& error =
-          Notes().Error("unknown-module", requested_at, fmt::format("unknown module '{}' to use", *unknown_module));
-      SuggestName(error, *unknown_module, RulesetNamesIn(BundledModulesFolder().string()));
-      return Fail();
-    }
+    if (unknown_module != nullptr) return UnknownModule(*unknown_module, requested_at);
     Notes().Error("missing-file", requested_at.HasFile() ? requested_at : SourceSpan{directory, 0, 0},
                   fmt::format("'{}' is not a ruleset: it has no {}", directory, kManifestFile));
     return Fail();
@@ -177,12 +173,8 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   }
   // Shared modules (`uses`) come after the parent and before this layer, which may override them.
   for (const auto& [name, span] : manifest.uses) {
-    auto module = ResolveModule(name, directory, modules_folder_);
-    if (!module) {
-      Diagnostic& error = Notes().Error("unknown-module", span, fmt::format("unknown module '{}' to use", name));
-      SuggestName(error, name, RulesetNamesIn(BundledModulesFolder().string()));
-      return Fail();
-    }
+    auto module = ResolveModule(name, directory, shown_modules_);
+    if (!module) return UnknownModule(name, span);
     if (std::find(layer_directories_.begin(), layer_directories_.end(), module->path) != layer_directories_.end()) {
       continue;  // a parent uses it already
     }
@@ -206,18 +198,16 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
 
   std::vector<std::string> stems;
   std::string table_folder = JoinPath(directory, "tables");
-  {
-    // Listed without asking first whether the folder is there (a system call saved per layer): a
-    // layer that extends another, or a module, may have none; the base ruleset must.
-    bool may_be_absent = !manifest.extends.empty() || is_module;
-    for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes(), may_be_absent)) {
-      LayerStep& step = Add(LayerStep::Kind::kTableFile);
-      step.over_below = stems_below_.find(table_file.Stem()) != stems_below_.end();
-      stems.emplace_back(table_file.Stem());
-      step.table_file = std::move(table_file);
-      step.square_ft = manifest.square_ft;
-      if (!step.over_below) AddJob(step);
-    }
+  // Listed without asking first whether the folder is there (a system call saved per layer): a
+  // layer that extends another, or a module, may have none; the base ruleset must.
+  bool may_be_absent = !manifest.extends.empty() || is_module;
+  for (tables::TableFile& table_file : tables::ListTableFiles(table_folder, Notes(), may_be_absent)) {
+    LayerStep& step = Add(LayerStep::Kind::kTableFile);
+    step.over_below = stems_below_.find(table_file.Stem()) != stems_below_.end();
+    stems.emplace_back(table_file.Stem());
+    step.table_file = std::move(table_file);
+    step.square_ft = manifest.square_ft;
+    if (!step.over_below) AddJob(step);
   }
   stems_below_.insert(stems.begin(), stems.end());
   layer_directories_.push_back(directory);

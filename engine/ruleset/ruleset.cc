@@ -47,10 +47,10 @@ std::optional<std::string> ResolveRuleset(const std::string& name_or_path,
     if (PathMayExist((path / kManifestFile).string())) return path.lexically_normal().string();
     return std::nullopt;
   }
-  fs::path bundled = fs::path(BundledRulesetsFolder()) / name_or_path;
-  if (!PathMayExist((bundled / kManifestFile).string())) return std::nullopt;
+  std::string bundled = BundledRulesetsFolder();
+  if (!PathMayExist((fs::path(bundled) / name_or_path / kManifestFile).string())) return std::nullopt;
   // Shown in diagnostics and explanations: short and machine-independent when possible.
-  return (fs::path(ProximateDataPath(BundledRulesetsFolder())) / name_or_path).lexically_normal().string();
+  return (fs::path(ProximateDataPath(bundled)) / name_or_path).lexically_normal().string();
 }
 
 std::optional<Ruleset> LoadRuleset(const std::string& directory, SourceSet& sources,

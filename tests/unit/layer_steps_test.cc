@@ -113,7 +113,7 @@ std::string LoadWith(const std::string& folder, int threads) {
     for (const std::string& name : rules->lineage) shown += "layer " + name + "\n";
     for (const auto& [name, table] : rules->tables.all()) shown += "table " + name + " " + std::to_string(table.rows.size()) + "\n";
     // Every byte of the program and the tables, as the compiled cache keeps them: the columns'
-    // cells (filled beside the lowering) and the string indices of their texts included.
+    // cells and the string indices of their texts included.
     shown += "compiled form " + std::to_string(std::hash<std::string>{}(ruleset::WriteCompiledForm(*rules))) + "\n";
   }
   return shown + program;
