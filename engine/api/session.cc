@@ -139,14 +139,34 @@ std::optional<model::LoadedScenario> LoadScenario(const SourceFile& file, const 
   return loaded;
 }
 
-nlohmann::json AnswerAll(const model::LoadedScenario& loaded, const SourceSet& sources) {
+void AnswerEach(const model::LoadedScenario& loaded, const SourceSet& sources, AnswerSink& sink) {
+  sink.Loaded(loaded.scenario.file, loaded.ruleset->manifest.name);
   movement::StepMemos step_memos;  // the queries of one scenario share their step rules' memos
   query::AnswerContext context{loaded.scenario, *loaded.ruleset, sources, nullptr, &step_memos};
-  nlohmann::json results = nlohmann::json::array();
-  for (const model::Query& query : loaded.scenario.queries) results.push_back(query::Answer(context, query));
-  return nlohmann::json{{"scenario", loaded.scenario.file},
-                        {"ruleset", loaded.ruleset->manifest.name},
-                        {"results", std::move(results)}};
+  for (const model::Query& query : loaded.scenario.queries) sink.Result(query::Answer(context, query));
+}
+
+namespace {
+
+// Every answer gathered into one document: `{"scenario", "ruleset", "results"}`.
+class GatheredAnswers : public AnswerSink {
+ public:
+  void Loaded(const std::string& scenario, const std::string& ruleset) override {
+    document_ = {{"scenario", scenario}, {"ruleset", ruleset}, {"results", nlohmann::json::array()}};
+  }
+  void Result(nlohmann::json result) override { document_["results"].push_back(std::move(result)); }
+  nlohmann::json Take() { return std::move(document_); }
+
+ private:
+  nlohmann::json document_;
+};
+
+}  // namespace
+
+nlohmann::json AnswerAll(const model::LoadedScenario& loaded, const SourceSet& sources) {
+  GatheredAnswers gathered;
+  AnswerEach(loaded, sources, gathered);
+  return gathered.Take();
 }
 
 }  // namespace api
@@ -222,6 +242,22 @@ std::optional<nlohmann::json> Session::RunScenario(const ScenarioText& scenario,
   auto loaded = LoadScenarioText(scenario, *state_, diagnostics);
   if (!loaded) return std::nullopt;
   return api::AnswerAll(*loaded, state_->sources);
+}
+
+bool Session::RunScenario(const std::string& path, Diagnostics& diagnostics, AnswerSink& sink) {
+  state_->rulesets.NewCall();
+  auto loaded = LoadScenarioFile(path, *state_, diagnostics);
+  if (!loaded) return false;
+  api::AnswerEach(*loaded, state_->sources, sink);
+  return true;
+}
+
+bool Session::RunScenario(const ScenarioText& scenario, Diagnostics& diagnostics, AnswerSink& sink) {
+  state_->rulesets.NewCall();
+  auto loaded = LoadScenarioText(scenario, *state_, diagnostics);
+  if (!loaded) return false;
+  api::AnswerEach(*loaded, state_->sources, sink);
+  return true;
 }
 
 namespace {

@@ -40,6 +40,9 @@ std::optional<model::LoadedScenario> LoadScenario(const SourceFile& file, const 
                                                   Diagnostics& diagnostics,
                                                   std::vector<model::Creature>* as_placed = nullptr);
 
+// Answers every query of a loaded scenario, handing `sink` its names, then each result in turn.
+void AnswerEach(const model::LoadedScenario& loaded, const SourceSet& sources, AnswerSink& sink);
+
 // The answer to every query of a loaded scenario: `{"scenario", "ruleset", "results"}`.
 nlohmann::json AnswerAll(const model::LoadedScenario& loaded, const SourceSet& sources);
 

@@ -159,7 +159,7 @@ class Writer {
     used_ += mark.size() + indent;
   }
   // A string as JSON writes it: quoted, escaped as nlohmann::json::dump escapes it.
-  void String(const std::string& value) {
+  void String(std::string_view value) {
     if (value.size() < kShortString && ShortPlainString(value)) return;
     const char* at = value.data();
     const char* end = at + value.size();
@@ -174,7 +174,7 @@ class Writer {
     }
     // Bytes past ASCII: dump's own escaping and its replacement of invalid UTF-8.
     if (AnyPastAscii(std::string_view(at + plain, value.size() - plain))) {
-      Add(nlohmann::json(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+      Add(nlohmann::json(std::string(value)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       return;
     }
     Add('"');
@@ -204,7 +204,7 @@ class Writer {
 
  private:
   // Writes a short `value` quoted when every byte of it is plain; false (nothing written) otherwise.
-  bool ShortPlainString(const std::string& value) {
+  bool ShortPlainString(std::string_view value) {
     char* out = Room(value.size() + 2);
     *out++ = '"';
     for (char byte : value) {
@@ -276,6 +276,60 @@ void WriteJson(std::ostream& out, const nlohmann::json& value) {
   Writer writer(out);
   Write(writer, value, 0);
   writer.Add('\n');
+}
+
+// The writer, and where the object's fields and the open array's elements stand.
+struct JsonObjectWriter::Text {
+  explicit Text(std::ostream& out) : writer(out) {}
+  Writer writer;
+  std::string_view field_mark = "{\n";    // what goes before the next field
+  std::string_view element_mark = "[\n";  // what goes before the open array's next element
+  bool closed = false;
+};
+
+JsonObjectWriter::JsonObjectWriter(std::ostream& out) : text_(std::make_unique<Text>(out)) {}
+
+JsonObjectWriter::~JsonObjectWriter() { Close(); }
+
+void JsonObjectWriter::Key(std::string_view key) {
+  text_->writer.Line(text_->field_mark, 2);
+  text_->field_mark = ",\n";
+  text_->writer.String(key);
+  text_->writer.Add(": ");
+}
+
+void JsonObjectWriter::Field(std::string_view key, const nlohmann::json& value) {
+  Key(key);
+  Write(text_->writer, value, 2);
+}
+
+void JsonObjectWriter::OpenArray(std::string_view key) {
+  Key(key);
+  text_->element_mark = "[\n";
+}
+
+void JsonObjectWriter::Element(const nlohmann::json& value) {
+  text_->writer.Line(text_->element_mark, 4);
+  text_->element_mark = ",\n";
+  Write(text_->writer, value, 4);
+}
+
+void JsonObjectWriter::CloseArray() {
+  if (text_->element_mark == "[\n") return text_->writer.Add("[]");
+  text_->writer.Line("\n", 2);
+  text_->writer.Add(']');
+}
+
+void JsonObjectWriter::Close() {
+  if (text_->closed) return;
+  text_->closed = true;
+  if (text_->field_mark == "{\n") {
+    text_->writer.Add("{}\n");
+  } else {
+    text_->writer.Line("\n", 0);
+    text_->writer.Add("}\n");
+  }
+  text_->writer.Flush();
 }
 
 }  // namespace rulecraft::cli

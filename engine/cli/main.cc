@@ -9,13 +9,14 @@
 
 #include "base/limits.h"
 #include "cli/check_answer.h"
+#include "cli/diagnostics_text.h"
 #include "cli/json_document.h"
 #include "cli/json_output.h"
 #include "cli/new_ruleset.h"
 #include "cli/output_file.h"
-#include "cli/query_failures.h"
 #include "cli/ruleset_diff.h"
 #include "cli/run_answer.h"
+#include "cli/run_output.h"
 #include "cli/test_report_json.h"
 #include "cli/text_output.h"
 #include "cli/usage_errors.h"
@@ -70,19 +71,9 @@ rulecraft::SessionOptions CachedIn(const std::string& cache_folder) {
 // `document` (with the diagnostics added) as the one JSON document on stdout.
 void Finish(rulecraft::Diagnostics& diagnostics, const rulecraft::SourceSet& sources, const std::string& format,
             nlohmann::json document) {
-  diagnostics.SortByPosition();
-  std::cerr << rulecraft::Render(diagnostics, sources);
-  if (diagnostics.ErrorCount() > 0) {
-    std::cerr << diagnostics.ErrorCount() << (diagnostics.ErrorCount() == 1 ? " error\n" : " errors\n");
-  }
+  rulecraft::cli::ReportDiagnostics(std::cerr, diagnostics, sources);
   if (format != "json") return;
-  // Written, then left for the end of the process rather than freed: each command finishes right
-  // after this, and freeing an answer document of megabytes (a reach's overlay and squares per
-  // query) value by value took 11 of the 75 ms of a run of 50 reaches. Held from a static, so a
-  // leak checker counts it reachable.
-  static auto* written = new nlohmann::json();
-  *written = rulecraft::cli::MakeJsonDocument(std::move(document), diagnostics, sources);
-  rulecraft::cli::WriteJson(std::cout, *written);
+  rulecraft::cli::WriteJsonDocument(std::cout, std::move(document), diagnostics, sources);
 }
 
 int Check(const std::vector<std::string>& rulesets, const std::string& dump_after, const std::string& format,
@@ -124,19 +115,19 @@ int Run(const std::string& scenario, const std::string& format, const std::strin
                                                    : ExplainLevel::kSummary;
   rulecraft::Session session(CachedIn(cache));
   rulecraft::Diagnostics diagnostics;
-  rulecraft::cli::RunAnswer answer =
-      rulecraft::cli::AnswerRun(session, ScenarioArgument(scenario), explain, diagnostics);
-  if (format == "text" && answer.document.contains("ruleset")) {
-    std::cout << rulecraft::cli::RenderResultsText(answer.document, explain != ExplainLevel::kNone);
+  // Each result is written as it is answered, then let go (cli/run_output.h).
+  rulecraft::cli::RunPrinter printer(std::cout, std::cerr, format == "json", explain != ExplainLevel::kNone,
+                                     diagnostics, session.sources());
+  rulecraft::cli::RunOutcome outcome =
+      rulecraft::cli::StreamRun(session, ScenarioArgument(scenario), explain, diagnostics, printer);
+  if (!outcome.loaded) {
+    // Nothing could run: the document still says which scenario and why (its diagnostics).
+    Finish(diagnostics, session.sources(), format,
+           {{"scenario", outcome.scenario}, {"results", nlohmann::json::array()}});
+    return kExitInputErrors;
   }
-  // A query a script failed is shown at the script's line too, as every error is.
-  rulecraft::Diagnostics failures = rulecraft::cli::QueryFailures(answer.document, session.sources());
-  Finish(diagnostics, session.sources(), format, std::move(answer.document));
-  std::cerr << rulecraft::Render(failures, session.sources());
-  if (failures.ErrorCount() > 0) {
-    std::cerr << failures.ErrorCount() << (failures.ErrorCount() == 1 ? " query failed\n" : " queries failed\n");
-  }
-  return answer.ok ? kExitOk : kExitInputErrors;
+  printer.Finish();
+  return outcome.ok ? kExitOk : kExitInputErrors;
 }
 
 // Draws a scenario as SVG to `output`, or to stdout when it is empty; diagnostics on stderr as

@@ -10,9 +10,9 @@
 
 namespace rulecraft::cli {
 
-// One error per result of `document["results"]` with status "error" and a `diagnostic` naming
+// Adds to `failures` an error for `result` when it has status "error" and a `diagnostic` naming
 // a file of `sources` and a line: from `col` to `end_col` when it names them (a rules failure),
 // else at that line's first non-blank byte, spanning the line's text.
-Diagnostics QueryFailures(const nlohmann::json& document, const SourceSet& sources);
+void AddQueryFailure(const nlohmann::json& result, const SourceSet& sources, Diagnostics& failures);
 
 }  // namespace rulecraft::cli

@@ -3,28 +3,65 @@
 #include "query/explain_summary.h"
 
 namespace rulecraft::cli {
+namespace {
 
-RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics) {
-  std::optional<nlohmann::json> results;
-  std::string name;
+// Shapes each result as `explain` asks before handing it on, and notes whether any answered an
+// error.
+class ShapedResults : public AnswerSink {
+ public:
+  ShapedResults(ExplainLevel explain, AnswerSink& next) : explain_(explain), next_(next) {}
+
+  void Loaded(const std::string& scenario, const std::string& ruleset) override { next_.Loaded(scenario, ruleset); }
+  void Result(nlohmann::json result) override {
+    if (explain_ == ExplainLevel::kNone) result.erase("explain");
+    if (explain_ == ExplainLevel::kSummary && result.contains("explain")) result["explain"] = query::SummarizeExplain(result);
+    // A query that could not be answered (a Lua hook failing, a rule dividing by zero) fails the run.
+    answered_ = answered_ && result.value("status", "") != "error";
+    next_.Result(std::move(result));
+  }
+  bool answered() const { return answered_; }
+
+ private:
+  ExplainLevel explain_;
+  AnswerSink& next_;
+  bool answered_ = true;
+};
+
+// The results gathered into one document: `{"scenario", "ruleset", "results"}`.
+class GatheredResults : public AnswerSink {
+ public:
+  void Loaded(const std::string& scenario, const std::string& ruleset) override {
+    document = {{"scenario", scenario}, {"ruleset", ruleset}, {"results", nlohmann::json::array()}};
+  }
+  void Result(nlohmann::json result) override { document["results"].push_back(std::move(result)); }
+
+  nlohmann::json document;
+};
+
+}  // namespace
+
+RunOutcome StreamRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics,
+                     AnswerSink& sink) {
+  ShapedResults shaped(explain, sink);
+  RunOutcome outcome;
   if (const auto* path = std::get_if<std::string>(&scenario)) {
-    name = *path;
-    results = session.RunScenario(*path, diagnostics);
+    outcome.scenario = *path;
+    outcome.loaded = session.RunScenario(*path, diagnostics, shaped);
   } else {
     const ScenarioText& text = std::get<ScenarioText>(scenario);
-    name = text.name;
-    results = session.RunScenario(text, diagnostics);
+    outcome.scenario = text.name;
+    outcome.loaded = session.RunScenario(text, diagnostics, shaped);
   }
+  outcome.ok = outcome.loaded && shaped.answered() && !diagnostics.HasErrors();
+  return outcome;
+}
+
+RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics) {
+  GatheredResults gathered;
+  RunOutcome outcome = StreamRun(session, scenario, explain, diagnostics, gathered);
   // Nothing could run: the document still says which scenario and why (its diagnostics).
-  if (!results) return {{{"scenario", name}, {"results", nlohmann::json::array()}}, false};
-  for (auto& result : (*results)["results"]) {
-    if (explain == ExplainLevel::kNone) result.erase("explain");
-    if (explain == ExplainLevel::kSummary && result.contains("explain")) result["explain"] = query::SummarizeExplain(result);
-  }
-  // A query that could not be answered (a Lua hook failing, a rule dividing by zero) fails the run.
-  bool answered = true;
-  for (const auto& result : (*results)["results"]) answered = answered && result.value("status", "") != "error";
-  return {std::move(*results), answered && !diagnostics.HasErrors()};
+  if (!outcome.loaded) return {{{"scenario", outcome.scenario}, {"results", nlohmann::json::array()}}, false};
+  return {std::move(gathered.document), outcome.ok};
 }
 
 }  // namespace rulecraft::cli

@@ -14,12 +14,6 @@ namespace rulecraft::cli {
 // A scenario to run: a file path, or text (standard input, a request's body).
 using ScenarioInput = std::variant<std::string, ScenarioText>;
 
-// The answer before diagnostics are added (json_document.h), and whether the run succeeded.
-struct RunAnswer {
-  nlohmann::json document;  // {scenario, ruleset, results}, or {scenario, results: []} when nothing ran
-  bool ok = false;          // false when the scenario could not run, a query answered an error or there are errors
-};
-
 // How much of the rules behind each number an answer carries in `explain`.
 enum class ExplainLevel {
   kNone,     // no `explain`
@@ -27,7 +21,25 @@ enum class ExplainLevel {
   kFull,     // every rule, table cell and modifier the evaluation read (`--explain=full`)
 };
 
-// Runs every query of `scenario`; each result's `explain` holds what `explain` asks for.
+// How a run went, once its results were handed on.
+struct RunOutcome {
+  std::string scenario;  // the scenario's name, as the document's "scenario" gives it
+  bool loaded = false;   // false when the scenario could not run (nothing was handed on)
+  bool ok = false;       // false when it could not run, a query answered an error or there are errors
+};
+
+// Runs every query of `scenario`, handing `sink` each result as it is answered, its `explain`
+// as `explain` asks: exactly the results AnswerRun gathers.
+RunOutcome StreamRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics,
+                     AnswerSink& sink);
+
+// The answer before diagnostics are added (json_document.h), and whether the run succeeded.
+struct RunAnswer {
+  nlohmann::json document;  // {scenario, ruleset, results}, or {scenario, results: []} when nothing ran
+  bool ok = false;          // false when the scenario could not run, a query answered an error or there are errors
+};
+
+// Runs every query of `scenario` and gathers the results in one document.
 RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics);
 
 }  // namespace rulecraft::cli

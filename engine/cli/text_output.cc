@@ -40,33 +40,32 @@ std::string ExplainLine(const nlohmann::json& part) {
 
 }  // namespace
 
-std::string RenderResultsText(const nlohmann::json& document, bool explain) {
-  std::string out = fmt::format("scenario {} (ruleset {})\n", Plain(document["scenario"]),
-                                Plain(document["ruleset"]));
-  for (const nlohmann::json& result : document["results"]) {
-    out += fmt::format("\n{} ({}): {}\n", Plain(result["id"]), Plain(result["kind"]),
-                       Plain(result["status"]));
-    size_t width = 0;
-    for (const auto& [key, value] : result.items()) width = std::max(width, key.size());
-    for (const auto& [key, value] : result.items()) {
-      if (key == "id" || key == "kind" || key == "status" || key == "explain" || key == "squares" || key == "grid" ||
-          key == "overlay_legend") {
-        continue;
-      }
-      if (key == "overlay") {
-        out += fmt::format("  {:<{}}  ({})\n", key, width, result.contains("overlay_legend") ? Plain(result["overlay_legend"]) : "");
-        for (const auto& line : value) out += "    " + Plain(line) + "\n";
-        continue;
-      }
-      out += fmt::format("  {:<{}}  {}\n", key, width, Plain(value));
+std::string RenderRunHeading(const std::string& scenario, const std::string& ruleset) {
+  return fmt::format("scenario {} (ruleset {})\n", scenario, ruleset);
+}
+
+std::string RenderResultText(const nlohmann::json& result, bool explain) {
+  std::string out = fmt::format("\n{} ({}): {}\n", Plain(result["id"]), Plain(result["kind"]), Plain(result["status"]));
+  size_t width = 0;
+  for (const auto& [key, value] : result.items()) width = std::max(width, key.size());
+  for (const auto& [key, value] : result.items()) {
+    if (key == "id" || key == "kind" || key == "status" || key == "explain" || key == "squares" || key == "grid" ||
+        key == "overlay_legend") {
+      continue;
     }
-    if (explain && result.contains("explain")) {
-      out += "  why:\n";
-      // A full trace's entries are indented under the rule that read them (`depth`).
-      for (const nlohmann::json& part : result["explain"]) {
-        int depth = part.contains("depth") && part["depth"].is_number_integer() ? part["depth"].get<int>() : 0;
-        out += "    " + std::string(static_cast<size_t>(2 * std::clamp(depth, 0, 16)), ' ') + ExplainLine(part) + "\n";
-      }
+    if (key == "overlay") {
+      out += fmt::format("  {:<{}}  ({})\n", key, width, result.contains("overlay_legend") ? Plain(result["overlay_legend"]) : "");
+      for (const auto& line : value) out += "    " + Plain(line) + "\n";
+      continue;
+    }
+    out += fmt::format("  {:<{}}  {}\n", key, width, Plain(value));
+  }
+  if (explain && result.contains("explain")) {
+    out += "  why:\n";
+    // A full trace's entries are indented under the rule that read them (`depth`).
+    for (const nlohmann::json& part : result["explain"]) {
+      int depth = part.contains("depth") && part["depth"].is_number_integer() ? part["depth"].get<int>() : 0;
+      out += "    " + std::string(static_cast<size_t>(2 * std::clamp(depth, 0, 16)), ' ') + ExplainLine(part) + "\n";
     }
   }
   return out;

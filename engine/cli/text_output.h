@@ -9,8 +9,12 @@
 
 namespace rulecraft::cli {
 
-// Renders `{"results": […]}` as one block per query: a heading, then its fields.
-std::string RenderResultsText(const nlohmann::json& results, bool explain);
+// The line a run's text starts with: which scenario, under which ruleset.
+std::string RenderRunHeading(const std::string& scenario, const std::string& ruleset);
+
+// Renders one query's result as a block: a blank line, a heading, then its fields (and, with
+// `explain`, the rules behind them).
+std::string RenderResultText(const nlohmann::json& result, bool explain);
 
 // Renders a test report: one line per case, the differences under failed ones, a summary.
 std::string RenderTestReport(const TestReport& report, bool verbose);

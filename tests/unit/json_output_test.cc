@@ -3,6 +3,7 @@
 // booleans and numbers, whatever bytes a string holds and wherever they stand in it.
 #include "cli/json_output.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <sstream>
@@ -176,6 +177,51 @@ TEST(JsonOutput, NestedObjectsAndArraysIndentByTwo) {
             "  ]\n"
             "}\n");
   EXPECT_EQ(nlohmann::json::parse(Written(value)), value);
+}
+
+// `object` written a field at a time by JsonObjectWriter: each array of which some element is an
+// object or an array (or that is empty) element by element, as a run's results are.
+std::string WrittenByField(const nlohmann::json& object) {
+  std::ostringstream out;
+  JsonObjectWriter writer(out);
+  for (const auto& [key, value] : object.items()) {
+    bool nested = value.is_array() && (value.empty() || std::any_of(value.begin(), value.end(), [](const auto& element) {
+                                         return element.is_structured();
+                                       }));
+    if (!nested) {
+      writer.Field(key, value);
+      continue;
+    }
+    writer.OpenArray(key);
+    for (const nlohmann::json& element : value) writer.Element(element);
+    writer.CloseArray();
+  }
+  writer.Close();
+  return out.str();
+}
+
+TEST(JsonObjectWriter, AnObjectWrittenFieldByFieldIsWhatWriteJsonWrites) {
+  nlohmann::json results = {{"diagnostics", nlohmann::json::array()},
+                            {"results", {{{"id", "r"}, {"squares", {{{"x", 1}}}}}, {{"id", "s"}}}},
+                            {"ruleset", "dnd35"}};
+  EXPECT_EQ(WrittenByField(results), Written(results));
+  EXPECT_EQ(WrittenByField(nlohmann::json::object()), "{}\n");
+  std::mt19937 random(27);
+  for (int i = 0; i < 3000; ++i) {
+    nlohmann::json value = {{"fields", Generated(random, 4)}, {"list", Generated(random, 4)}};
+    nlohmann::json object = Generated(random, 4);
+    if (object.is_object()) value = object;
+    ASSERT_EQ(WrittenByField(value), Written(value)) << value.dump();
+  }
+}
+
+TEST(JsonObjectWriter, ClosesTheObjectWhenDroppedUnclosed) {
+  std::ostringstream out;
+  {
+    JsonObjectWriter writer(out);
+    writer.Field("a", 1);
+  }
+  EXPECT_EQ(out.str(), "{\n  \"a\": 1\n}\n");
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 // The library API (docs/api.md, "Library API"): scenarios given as text, and open scenarios that
 // change and answer again, each change checked as loading checks the scenario.
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "rulecraft/rulecraft.h"
@@ -124,6 +127,37 @@ TEST_F(OpenScenarioTest, AskReportsAQueryWithErrorsWhereItIs) {
   ASSERT_TRUE(errors.HasErrors());
   EXPECT_EQ(errors.items()[0].span.file, "hall.yaml (query)");
   EXPECT_FALSE(hall_->Answer("no_such_query", errors).has_value());
+}
+
+// What a sink was handed, in order: "loaded scenario ruleset", then each result's id.
+class RecordedAnswers : public AnswerSink {
+ public:
+  void Loaded(const std::string& scenario, const std::string& ruleset) override {
+    calls.push_back("loaded " + scenario + " " + ruleset);
+  }
+  void Result(nlohmann::json result) override {
+    calls.push_back(result.value("id", ""));
+    results.push_back(std::move(result));
+  }
+  std::vector<std::string> calls;
+  nlohmann::json results = nlohmann::json::array();
+};
+
+TEST(ScenarioTextTest, ASinkIsHandedTheNamesThenEachResultAsTheDocumentHoldsThem) {
+  std::string text = std::string(kHall) + "  - { id: ogre_move, reach: { creature: ogre } }\n";
+  Session session;
+  Diagnostics diagnostics;
+  auto expected = session.RunScenario(ScenarioText{"hall.yaml", text, RULECRAFT_SOURCE_DIR}, diagnostics);
+  ASSERT_TRUE(expected.has_value()) << Render(diagnostics, session.sources());
+  RecordedAnswers recorded;
+  ASSERT_TRUE(session.RunScenario(ScenarioText{"hall.yaml", text, RULECRAFT_SOURCE_DIR}, diagnostics, recorded));
+  EXPECT_EQ(recorded.calls, (std::vector<std::string>{"loaded hall.yaml dnd35", "fighter_move", "ogre_move"}));
+  EXPECT_EQ(recorded.results, (*expected)["results"]);
+
+  RecordedAnswers nothing;
+  std::string broken = std::string("ruleset: ") + RULECRAFT_SOURCE_DIR + "/tests/golden/broken_rules\nqueries: []\n";
+  EXPECT_FALSE(session.RunScenario(ScenarioText{"s.yaml", broken, ""}, diagnostics, nothing));
+  EXPECT_TRUE(nothing.calls.empty());
 }
 
 TEST(ScenarioTextTest, ARelativeRulesetPathStartsAtTheBaseFolder) {

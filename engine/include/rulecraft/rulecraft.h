@@ -127,6 +127,18 @@ struct ReachAnswer {
 
 class OpenScenario;
 
+// Receives a scenario's answers one by one as they are given (Session::RunScenario with a
+// sink), so a caller can write each out and let it go rather than hold them all at once.
+class AnswerSink {
+ public:
+  virtual ~AnswerSink() = default;
+  // The scenario is loaded: its name, as the answer's "scenario" gives it, and its ruleset's.
+  // Called once, before any result; the diagnostics are final from here on.
+  virtual void Loaded(const std::string& scenario, const std::string& ruleset) = 0;
+  // One query's result, in the scenario's order of queries.
+  virtual void Result(nlohmann::json result) = 0;
+};
+
 // One run of rulecraft over rulesets, scenarios and tests.
 class Session {
  public:
@@ -153,6 +165,13 @@ class Session {
 
   // Answers every query of a scenario given as text, as RunScenario does for a file.
   std::optional<nlohmann::json> RunScenario(const ScenarioText& scenario, Diagnostics& diagnostics);
+
+  // Answers every query of a scenario file as RunScenario does, handing `sink` each result as it
+  // is answered instead of gathering them; false, nothing handed, when it cannot be used.
+  bool RunScenario(const std::string& path, Diagnostics& diagnostics, AnswerSink& sink);
+
+  // Answers every query of a scenario given as text, handing `sink` each result (as above).
+  bool RunScenario(const ScenarioText& scenario, Diagnostics& diagnostics, AnswerSink& sink);
 
   // Loads a scenario file and keeps it open for changes and further queries; nullptr when the
   // file or its ruleset cannot be used. The result must not outlive this Session.
