@@ -1,6 +1,5 @@
 #include "cli/run_output.h"
 
-#include "cli/diagnostics_json.h"
 #include "cli/diagnostics_text.h"
 #include "cli/json_document.h"
 #include "cli/query_failures.h"
@@ -13,17 +12,20 @@ RunPrinter::RunPrinter(std::ostream& out, std::ostream& err, bool json, bool exp
     : out_(out), err_(err), json_format_(json), explain_(explain), diagnostics_(diagnostics), sources_(sources) {}
 
 void RunPrinter::Loaded(const std::string& scenario, const std::string& ruleset) {
-  scenario_ = scenario, ruleset_ = ruleset;
   if (!json_format_) {
     out_ << RenderRunHeading(scenario, ruleset);
     return;
   }
   // As every command writes its JSON document: the diagnostics on stderr first (main.cc, Finish).
   ReportDiagnostics(err_, diagnostics_, sources_);
-  // The document's fields in key order (json_document.h): those that sort before "results" now.
+  // The document without its results (json_document.h), written in key order around them: the
+  // fields that sort before "results" now, the others (`after_results_`) once they are written.
+  after_results_ = MakeJsonDocument({{"ruleset", ruleset}, {"scenario", scenario}}, diagnostics_, sources_);
   json_.emplace(out_);
-  json_->Field("diagnostics", DiagnosticsToJson(diagnostics_, sources_));
-  if (diagnostics_.Dropped() > 0) json_->Field("diagnostics_not_shown", diagnostics_.Dropped());
+  auto& fields = after_results_.get_ref<nlohmann::json::object_t&>();
+  auto results = fields.lower_bound("results");
+  for (auto field = fields.begin(); field != results; ++field) json_->Field(field->first, field->second);
+  fields.erase(fields.begin(), results);
   json_->OpenArray("results");
 }
 
@@ -41,9 +43,7 @@ void RunPrinter::Finish() {
   if (!json_format_) ReportDiagnostics(err_, diagnostics_, sources_);
   if (json_) {
     json_->CloseArray();
-    json_->Field("ruleset", ruleset_);
-    json_->Field("scenario", scenario_);
-    json_->Field("schema_version", kSchemaVersion);
+    for (const auto& [key, value] : after_results_.items()) json_->Field(key, value);
     json_->Close();
   }
   out_.flush();

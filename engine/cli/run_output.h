@@ -37,7 +37,7 @@ class RunPrinter : public AnswerSink {
   Diagnostics& diagnostics_;
   const SourceSet& sources_;
   std::optional<JsonObjectWriter> json_;  // the document, once begun, with --format json
-  std::string scenario_, ruleset_;
+  nlohmann::json after_results_;  // the document's fields that sort after "results"
   Diagnostics failures_;  // the queries that failed at a line (query_failures.h)
 };
 
