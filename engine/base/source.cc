@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "base/batch_read.h"
 #include "base/checked_texts.h"
 #include "base/content_hash.h"
 #include "base/limits.h"
@@ -165,16 +166,51 @@ bool SourceSet::ForgetIfChanged(const std::string& path) {
   return true;
 }
 
-const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnostics) {
-  {
-    std::lock_guard<std::mutex> guard(lock_.mutex);
-    ForgetIfChanged(path);
-    if (auto bad = not_text_.find(path); bad != not_text_.end()) {
-      diagnostics.Add(bad->second.severity, bad->second.code, bad->second.span, bad->second.message);
-      return nullptr;
-    }
-    if (auto known = files_.find(path); known != files_.end()) return known->second.get();
+bool SourceSet::KnownRead(const std::string& path, Diagnostics& diagnostics, const SourceFile*& file) {
+  std::lock_guard<std::mutex> guard(lock_.mutex);
+  ForgetIfChanged(path);
+  file = nullptr;
+  if (auto bad = not_text_.find(path); bad != not_text_.end()) {
+    diagnostics.Add(bad->second.severity, bad->second.code, bad->second.span, bad->second.message);
+    return true;
   }
+  if (auto known = files_.find(path); known != files_.end()) {
+    file = known->second.get();
+    return true;
+  }
+  return false;
+}
+
+std::vector<const SourceFile*> SourceSet::ReadAll(const std::vector<std::string>& paths,
+                                                  std::vector<Diagnostics>& diagnostics) {
+  diagnostics.assign(paths.size(), Diagnostics());
+  std::vector<const SourceFile*> files(paths.size(), nullptr);
+  std::vector<size_t> unread;  // indexes into `paths`
+  std::vector<std::string> unread_paths;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (KnownRead(paths[i], diagnostics[i], files[i])) continue;
+    unread.push_back(i);
+    unread_paths.push_back(paths[i]);
+  }
+  std::vector<BatchedRead> batch = ReadBatch(unread_paths, limits::kMaxFileBytes);
+  for (size_t k = 0; k < unread.size(); ++k) {
+    size_t i = unread[k];
+    if (batch.empty() || !batch[k].whole) {  // read alone: it reports what went wrong
+      files[i] = Read(paths[i], diagnostics[i]);
+      continue;
+    }
+    {
+      std::lock_guard<std::mutex> guard(lock_.mutex);
+      FileStamp stamp = StampFrom(batch[k].facts);
+      read_from_disk_[paths[i]] = DiskStamp{stamp, Settled(stamp, batch[k].stamp_taken)};
+    }
+    files[i] = CheckAndKeep(paths[i], std::move(batch[k].text), diagnostics[i], /*keep_first=*/true);
+  }
+  return files;
+}
+
+const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnostics) {
+  if (const SourceFile* known = nullptr; KnownRead(path, diagnostics, known)) return known;
   // Opened first, then one fstat for what the file is, its size and its stamp. Not blocking: a
   // pipe opens at once (and is refused below) instead of waiting for a writer.
   int64_t stamp_taken = StampClock();  // before the fstat, for Settled

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "base/batch_read.h"
 #include "base/data_folder.h"
 #include "base/folder_files.h"
 #include "base/limits.h"
@@ -103,7 +104,10 @@ class Planner {
     return Fail();
   }
 
-  // Hands a step's file work to the job queue (steps stay where they are: a deque).
+  // Reads the files of rules and table steps together (SourceSet::ReadAll), each into its step,
+  // where files are read in batches (base/batch_read.h); else each step's job reads its file.
+  void ReadFiles(const std::vector<LayerStep*>& steps);
+  // Hands a step's work on its file to the job queue (steps stay where they are: a deque).
   void AddJob(LayerStep& step);
 
   SourceSet& sources_;
@@ -138,6 +142,7 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   check::ManifestInfo manifest;
   if (header) {
     start.file = file;
+    start.read_while_planning = true;
     AddJob(start);
     manifest = check::CheckManifest(*header, Notes());
   } else {
@@ -188,12 +193,13 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
     step.layer = layer_index;
     step.layer_name = manifest.name;
   }
+  std::vector<LayerStep*> to_read;  // the layer's files, read together once listed
   for (std::string& path : ExtraRulesFiles(directory)) {
     LayerStep& step = Add(LayerStep::Kind::kRulesFile);
     step.path = std::move(path);
     step.layer = layer_index;
     step.layer_name = manifest.name;
-    AddJob(step);
+    to_read.push_back(&step);
   }
 
   std::vector<std::string> stems;
@@ -207,8 +213,10 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
     stems.emplace_back(table_file.Stem());
     step.table_file = std::move(table_file);
     step.square_ft = manifest.square_ft;
-    if (!step.over_below) AddJob(step);
+    if (!step.over_below) to_read.push_back(&step);
   }
+  ReadFiles(to_read);
+  for (LayerStep* step : to_read) AddJob(*step);
   stems_below_.insert(stems.begin(), stems.end());
   layer_directories_.push_back(directory);
   LayerStep& end = Add(LayerStep::Kind::kLayerEnd);
@@ -217,17 +225,36 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   return true;
 }
 
-// A step's file work, reported in its notes.
+// A step's work on its file, reading it first unless planning read it, reported in its notes.
 void RunJob(LayerStep& step, SourceSet& sources) {
+  if (!step.read_while_planning) {
+    step.file = sources.Read(step.kind == LayerStep::Kind::kTableFile ? step.table_file.path : step.path, step.notes);
+  }
+  if (step.file == nullptr) return;
   if (step.kind == LayerStep::Kind::kTableFile) {
-    step.table = tables::LoadTableFile(step.table_file, step.square_ft, sources, step.notes);
+    step.table = tables::LoadTableFrom(*step.file, step.table_file, step.square_ft, step.notes);
     return;
   }
-  if (step.kind == LayerStep::Kind::kRulesFile) step.file = sources.Read(step.path, step.notes);
-  if (step.file == nullptr) return;
   // The ANTLR parser is left to the replay on one thread; the fast one keeps no shared state.
   step.parsed = parse::FastParseRulesFile(*step.file);
   step.parse_slowly = !step.parsed;
+}
+
+void Planner::ReadFiles(const std::vector<LayerStep*>& steps) {
+  // One by one, each file is read by its job, beside the planning.
+  if (!CanReadBatches()) return;
+  std::vector<std::string> paths;
+  paths.reserve(steps.size());
+  for (const LayerStep* step : steps) {
+    paths.push_back(step->kind == LayerStep::Kind::kTableFile ? step->table_file.path : step->path);
+  }
+  std::vector<Diagnostics> reported;
+  std::vector<const SourceFile*> files = sources_.ReadAll(paths, reported);
+  for (size_t i = 0; i < steps.size(); ++i) {
+    steps[i]->file = files[i];
+    steps[i]->notes.Append(reported[i]);
+    steps[i]->read_while_planning = true;
+  }
 }
 
 void Planner::AddJob(LayerStep& step) {

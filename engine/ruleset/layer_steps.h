@@ -1,6 +1,7 @@
 // The load of a ruleset's layers in three stages: planned in the order a load on one thread takes
-// it, the reading and parsing of its files run on other threads meanwhile, then replayed in that
-// order, so diagnostics, tables and rules come out as a load on one thread makes them.
+// it (each layer's files read together once listed, where files are read in batches), the parsing
+// of its files (and their reading, where not) run on other threads meanwhile, then replayed in
+// that order, so diagnostics, tables and rules come out as a load on one thread makes them.
 #pragma once
 
 #include <deque>
@@ -37,16 +38,17 @@ struct LayerStep {
   // parsed whole by the step's job (`parsed`, or `parse_slowly` when the fast parser declined it;
   // the layers are then planned again, each manifest file parsed whole while planning).
   // kRulesFile: the manifest file, parsed while planning (or by `parsed_by`'s job, the layer's
-  // kLayerStart step), or another file of the layer (`path`), read and parsed by its job.
+  // kLayerStart step), or another file of the layer (`path`), read while planning or by its job, parsed by its job.
   std::string path;
   int layer = 0;
   std::string layer_name;
   std::optional<ast::RulesFile> parsed;
-  const SourceFile* file = nullptr;  // read by the job
+  const SourceFile* file = nullptr;  // nullptr when it could not be read (notes say why)
+  bool read_while_planning = false;  // with the layer's other files (base/batch_read.h); else by the job
   bool parse_slowly = false;         // the fast parser declined it: ANTLR parses it when replayed
   LayerStep* parsed_by = nullptr;
-  // kTableFile: read and loaded by its job, or when replayed if a table of that name is below
-  // (it is loaded over that one).
+  // kTableFile: read (while planning or by its job) and loaded by its job, or both when replayed
+  // if a table of that name is below (it is loaded over that one).
   tables::TableFile table_file;
   double square_ft = 5;
   bool over_below = false;
@@ -61,9 +63,9 @@ struct LayerStep {
 std::vector<std::string> ExtraRulesFiles(const std::string& directory);
 
 // Plans the load of the ruleset in `directory`, the rulesets it extends and the modules they use:
-// the manifests are read now and their headers parsed; the parse of the rest of each manifest
-// file and the other files' reading and parsing are added to `jobs` as their steps are planned
-// (call jobs.Finish() before replaying).
+// the manifests (and, where files are read in batches, each layer's other files) are read now and
+// the manifests' headers parsed; the parse of the rest of each manifest file and the other files'
+// work are added to `jobs` as their steps are planned (call jobs.Finish() before replaying).
 std::deque<LayerStep> PlanLayers(const std::string& directory, SourceSet& sources, JobQueue& jobs);
 
 // Replays the steps in order into `out`, `files` and `diagnostics` as a load on one thread makes

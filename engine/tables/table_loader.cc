@@ -444,21 +444,25 @@ std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& di
 
 std::optional<Table> LoadTableFile(const TableFile& table_file, double square_ft, SourceSet& sources,
                                    Diagnostics& diagnostics, const TableSet* below) {
-  static const std::vector<ExtraColumn> kNone;
-  const std::string& path = table_file.path;
-  std::string_view stem = table_file.Stem();
-  const SourceFile* file = sources.Read(path, diagnostics);
+  const SourceFile* file = sources.Read(table_file.path, diagnostics);
   if (file == nullptr) return std::nullopt;
+  return LoadTableFrom(*file, table_file, square_ft, diagnostics, below);
+}
+
+std::optional<Table> LoadTableFrom(const SourceFile& file, const TableFile& table_file, double square_ft,
+                                   Diagnostics& diagnostics, const TableSet* below) {
+  static const std::vector<ExtraColumn> kNone;
+  std::string_view stem = table_file.Stem();
   const TableSchema* schema = FindSchema(stem);
   if (schema == nullptr) {
     Diagnostic& unknown = diagnostics.Error(
-        "unknown-table", {path, 0, 0},
+        "unknown-table", {table_file.path, 0, 0},
         fmt::format("unknown table '{}': the file name names the table", stem));
     SuggestName(unknown, stem, KnownTableNames());
     return std::nullopt;
   }
   const Table* base = below != nullptr ? below->Find(stem) : nullptr;
-  return LoadTable(*file, *schema, square_ft, diagnostics, base != nullptr ? base->extra_columns : kNone, base);
+  return LoadTable(file, *schema, square_ft, diagnostics, base != nullptr ? base->extra_columns : kNone, base);
 }
 
 TableSet LoadTableFolder(const std::string& folder, double square_ft, SourceSet& sources,

@@ -51,6 +51,10 @@ std::vector<TableFile> ListTableFiles(const std::string& folder, Diagnostics& di
 std::optional<Table> LoadTableFile(const TableFile& table_file, double square_ft, SourceSet& sources,
                                    Diagnostics& diagnostics, const TableSet* below = nullptr);
 
+// Loads `file`, the text read from `table_file`, as LoadTableFile does once it has read it.
+std::optional<Table> LoadTableFrom(const SourceFile& file, const TableFile& table_file, double square_ft,
+                                   Diagnostics& diagnostics, const TableSet* below = nullptr);
+
 // Loads every `*.yaml` of a folder as the table named by its file name. `square_ft`
 // converts "squares". Whole-set checks are CheckTableSet's, run once layers are merged.
 // `below`: the tables of the layers below, whose declared columns the rows may set.

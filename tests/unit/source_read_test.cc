@@ -86,6 +86,64 @@ TEST(SourceRead, AFolderAPipeAndAMissingFileAreRefusedAtOnce) {
   EXPECT_NE(ReadResult(sources, (temp.path() / "none").string()).find("it does not exist"), std::string::npos);
 }
 
+// What ReadAll gives for paths[i], as ReadResult says what Read gives.
+std::vector<std::string> ReadAllResults(SourceSet& sources, const std::vector<std::string>& paths) {
+  std::vector<Diagnostics> diagnostics;
+  std::vector<const SourceFile*> files = sources.ReadAll(paths, diagnostics);
+  std::vector<std::string> results;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (files[i] == nullptr) {
+      results.push_back("refused " + Render(diagnostics[i], sources));
+    } else {
+      results.push_back(std::string(files[i]->checked() ? "checked " : "unchecked ") + files[i]->text() +
+                        (diagnostics[i].empty() ? "" : " and " + Render(diagnostics[i], sources)));
+    }
+  }
+  return results;
+}
+
+// Every text of ManyTexts, a folder, a pipe, a missing file, a path given twice: more files than
+// one batch holds (base/batch_read.cc), read together with and without io_uring.
+std::vector<std::string> MixedPaths(const TempFolder& temp) {
+  std::vector<std::string> paths;
+  std::vector<std::string> texts = ManyTexts();
+  for (size_t i = 0; i < texts.size() * 3; ++i) {
+    fs::path path = temp.path() / ("file" + std::to_string(i));
+    WriteFile(path, texts[i % texts.size()]);
+    paths.push_back(path.string());
+  }
+  fs::create_directories(temp.path() / "folder");
+  fs::path pipe = temp.path() / "pipe";
+  EXPECT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  for (const char* other : {"folder", "pipe", "none", "file3"}) paths.push_back((temp.path() / other).string());
+  return paths;
+}
+
+TEST(SourceRead, ReadAllGivesWhatReadGivesForEachFile) {
+  TempFolder temp("source_read_all");
+  std::vector<std::string> paths = MixedPaths(temp);
+  SourceSet one_by_one;
+  std::vector<std::string> expected;
+  for (const std::string& path : paths) expected.push_back(ReadResult(one_by_one, path));
+  SourceSet together;
+  EXPECT_EQ(ReadAllResults(together, paths), expected);
+  // Read again: the texts kept, the refusals reported again, as Read does.
+  EXPECT_EQ(ReadAllResults(together, paths), expected);
+  std::vector<std::string> again;
+  for (const std::string& path : paths) again.push_back(ReadResult(one_by_one, path));
+  EXPECT_EQ(again, expected);
+}
+
+TEST(SourceRead, ReadAllReadsAChangedFileAgain) {
+  TempFolder temp("source_read_all_changed");
+  fs::path path = temp.path() / "table.yaml";
+  WriteFile(path, "- name: a\n");
+  SourceSet sources;
+  EXPECT_EQ(ReadAllResults(sources, {path.string()}), std::vector<std::string>{"checked - name: a\n"});
+  WriteFile(path, "- name: a longer one\n");
+  EXPECT_EQ(ReadAllResults(sources, {path.string()}), std::vector<std::string>{"checked - name: a longer one\n"});
+}
+
 TEST(CheckedTexts, ATextKnownCheckedIsKeptAsCheckingKeepsIt) {
   TempFolder temp("checked_texts");
   std::vector<std::string> texts = ManyTexts();
