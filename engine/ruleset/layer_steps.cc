@@ -225,11 +225,14 @@ bool Planner::Layer(const std::string& directory, int depth, const SourceSpan& r
   return true;
 }
 
+// The path of a rules or table step's file.
+const std::string& PathOf(const LayerStep& step) {
+  return step.kind == LayerStep::Kind::kTableFile ? step.table_file.path : step.path;
+}
+
 // A step's work on its file, reading it first unless planning read it, reported in its notes.
 void RunJob(LayerStep& step, SourceSet& sources) {
-  if (!step.read_while_planning) {
-    step.file = sources.Read(step.kind == LayerStep::Kind::kTableFile ? step.table_file.path : step.path, step.notes);
-  }
+  if (!step.read_while_planning) step.file = sources.Read(PathOf(step), step.notes);
   if (step.file == nullptr) return;
   if (step.kind == LayerStep::Kind::kTableFile) {
     step.table = tables::LoadTableFrom(*step.file, step.table_file, step.square_ft, step.notes);
@@ -245,9 +248,7 @@ void Planner::ReadFiles(const std::vector<LayerStep*>& steps) {
   if (!CanReadBatches()) return;
   std::vector<std::string> paths;
   paths.reserve(steps.size());
-  for (const LayerStep* step : steps) {
-    paths.push_back(step->kind == LayerStep::Kind::kTableFile ? step->table_file.path : step->path);
-  }
+  for (const LayerStep* step : steps) paths.push_back(PathOf(*step));
   std::vector<Diagnostics> reported;
   std::vector<const SourceFile*> files = sources_.ReadAll(paths, reported);
   for (size_t i = 0; i < steps.size(); ++i) {
