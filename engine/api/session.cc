@@ -4,9 +4,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "api/gathered_answers.h"
+#include "api/session_state.h"
 #include "base/folder_files.h"
 #include "base/limits.h"
-#include "api/session_state.h"
 #include "base/suggest.h"
 #include "model/scenario_reader.h"
 #include "dsl/compile/pipeline.h"
@@ -146,23 +147,6 @@ void AnswerEach(const model::LoadedScenario& loaded, const SourceSet& sources, A
   for (const model::Query& query : loaded.scenario.queries) sink.Result(query::Answer(context, query));
 }
 
-namespace {
-
-// Every answer gathered into one document: `{"scenario", "ruleset", "results"}`.
-class GatheredAnswers : public AnswerSink {
- public:
-  void Loaded(const std::string& scenario, const std::string& ruleset) override {
-    document_ = {{"scenario", scenario}, {"ruleset", ruleset}, {"results", nlohmann::json::array()}};
-  }
-  void Result(nlohmann::json result) override { document_["results"].push_back(std::move(result)); }
-  nlohmann::json Take() { return std::move(document_); }
-
- private:
-  nlohmann::json document_;
-};
-
-}  // namespace
-
 nlohmann::json AnswerAll(const model::LoadedScenario& loaded, const SourceSet& sources) {
   GatheredAnswers gathered;
   AnswerEach(loaded, sources, gathered);
@@ -231,17 +215,15 @@ std::optional<nlohmann::json> DrawableAnswer(const query::AnswerContext& context
 }  // namespace
 
 std::optional<nlohmann::json> Session::RunScenario(const std::string& path, Diagnostics& diagnostics) {
-  state_->rulesets.NewCall();
-  auto loaded = LoadScenarioFile(path, *state_, diagnostics);
-  if (!loaded) return std::nullopt;
-  return api::AnswerAll(*loaded, state_->sources);
+  api::GatheredAnswers gathered;
+  if (!RunScenario(path, diagnostics, gathered)) return std::nullopt;
+  return gathered.Take();
 }
 
 std::optional<nlohmann::json> Session::RunScenario(const ScenarioText& scenario, Diagnostics& diagnostics) {
-  state_->rulesets.NewCall();
-  auto loaded = LoadScenarioText(scenario, *state_, diagnostics);
-  if (!loaded) return std::nullopt;
-  return api::AnswerAll(*loaded, state_->sources);
+  api::GatheredAnswers gathered;
+  if (!RunScenario(scenario, diagnostics, gathered)) return std::nullopt;
+  return gathered.Take();
 }
 
 bool Session::RunScenario(const std::string& path, Diagnostics& diagnostics, AnswerSink& sink) {

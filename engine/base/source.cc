@@ -166,6 +166,11 @@ bool SourceSet::ForgetIfChanged(const std::string& path) {
   return true;
 }
 
+void SourceSet::NoteReadFromDisk(const std::string& path, const FileStamp& stamp, int64_t stamp_taken) {
+  std::lock_guard<std::mutex> guard(lock_.mutex);
+  read_from_disk_[path] = DiskStamp{stamp, Settled(stamp, stamp_taken)};
+}
+
 bool SourceSet::KnownRead(const std::string& path, Diagnostics& diagnostics, const SourceFile*& file) {
   std::lock_guard<std::mutex> guard(lock_.mutex);
   ForgetIfChanged(path);
@@ -199,11 +204,7 @@ std::vector<const SourceFile*> SourceSet::ReadAll(const std::vector<std::string>
       files[i] = Read(paths[i], diagnostics[i]);
       continue;
     }
-    {
-      std::lock_guard<std::mutex> guard(lock_.mutex);
-      FileStamp stamp = StampFrom(batch[k].facts);
-      read_from_disk_[paths[i]] = DiskStamp{stamp, Settled(stamp, batch[k].stamp_taken)};
-    }
+    NoteReadFromDisk(paths[i], StampFrom(batch[k].facts), batch[k].stamp_taken);
     files[i] = CheckAndKeep(paths[i], std::move(batch[k].text), diagnostics[i], /*keep_first=*/true);
   }
   return files;
@@ -247,11 +248,7 @@ const SourceFile* SourceSet::Read(const std::string& path, Diagnostics& diagnost
   // that is larger, or grows while it is read, is caught without reading it all.
   auto said = static_cast<uintmax_t>(facts->st_size);
   // Taken before reading: a change made while it is read shows as a change on the next Read.
-  {
-    std::lock_guard<std::mutex> guard(lock_.mutex);
-    FileStamp stamp = StampFrom(*facts);
-    read_from_disk_[path] = DiskStamp{stamp, Settled(stamp, stamp_taken)};
-  }
+  NoteReadFromDisk(path, StampFrom(*facts), stamp_taken);
   size_t room = static_cast<size_t>(std::min<uintmax_t>(said, kMax)) + 1;
   std::string text(room, '\0');
   size_t got = 0;

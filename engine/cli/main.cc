@@ -122,8 +122,7 @@ int Run(const std::string& scenario, const std::string& format, const std::strin
       rulecraft::cli::StreamRun(session, ScenarioArgument(scenario), explain, diagnostics, printer);
   if (!outcome.loaded) {
     // Nothing could run: the document still says which scenario and why (its diagnostics).
-    Finish(diagnostics, session.sources(), format,
-           {{"scenario", outcome.scenario}, {"results", nlohmann::json::array()}});
+    Finish(diagnostics, session.sources(), format, rulecraft::cli::NothingRanDocument(outcome.scenario));
     return kExitInputErrors;
   }
   printer.Finish();

@@ -1,5 +1,6 @@
 #include "cli/run_answer.h"
 
+#include "api/gathered_answers.h"
 #include "query/explain_summary.h"
 
 namespace rulecraft::cli {
@@ -27,17 +28,6 @@ class ShapedResults : public AnswerSink {
   bool answered_ = true;
 };
 
-// The results gathered into one document: `{"scenario", "ruleset", "results"}`.
-class GatheredResults : public AnswerSink {
- public:
-  void Loaded(const std::string& scenario, const std::string& ruleset) override {
-    document = {{"scenario", scenario}, {"ruleset", ruleset}, {"results", nlohmann::json::array()}};
-  }
-  void Result(nlohmann::json result) override { document["results"].push_back(std::move(result)); }
-
-  nlohmann::json document;
-};
-
 }  // namespace
 
 RunOutcome StreamRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics,
@@ -56,12 +46,15 @@ RunOutcome StreamRun(Session& session, const ScenarioInput& scenario, ExplainLev
   return outcome;
 }
 
+nlohmann::json NothingRanDocument(const std::string& scenario) {
+  return {{"scenario", scenario}, {"results", nlohmann::json::array()}};
+}
+
 RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics) {
-  GatheredResults gathered;
+  api::GatheredAnswers gathered;
   RunOutcome outcome = StreamRun(session, scenario, explain, diagnostics, gathered);
-  // Nothing could run: the document still says which scenario and why (its diagnostics).
-  if (!outcome.loaded) return {{{"scenario", outcome.scenario}, {"results", nlohmann::json::array()}}, false};
-  return {std::move(gathered.document), outcome.ok};
+  if (!outcome.loaded) return {NothingRanDocument(outcome.scenario), false};
+  return {gathered.Take(), outcome.ok};
 }
 
 }  // namespace rulecraft::cli

@@ -39,6 +39,10 @@ struct RunAnswer {
   bool ok = false;          // false when the scenario could not run, a query answered an error or there are errors
 };
 
+// The document of a run of `scenario` where nothing could run: `{scenario, results: []}` (its
+// diagnostics say why).
+nlohmann::json NothingRanDocument(const std::string& scenario);
+
 // Runs every query of `scenario` and gathers the results in one document.
 RunAnswer AnswerRun(Session& session, const ScenarioInput& scenario, ExplainLevel explain, Diagnostics& diagnostics);
 

@@ -38,7 +38,8 @@ struct LayerStep {
   // parsed whole by the step's job (`parsed`, or `parse_slowly` when the fast parser declined it;
   // the layers are then planned again, each manifest file parsed whole while planning).
   // kRulesFile: the manifest file, parsed while planning (or by `parsed_by`'s job, the layer's
-  // kLayerStart step), or another file of the layer (`path`), read while planning or by its job, parsed by its job.
+  // kLayerStart step), or another file of the layer (`path`), read while planning or by its job,
+  // parsed by its job.
   std::string path;
   int layer = 0;
   std::string layer_name;

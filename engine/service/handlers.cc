@@ -46,8 +46,7 @@ Reply AnswerRunRequest(Session& session, const std::string& body, const std::str
   SourceSet body_sources;
   auto scenario = ScenarioFromBody(body, content_type, body_sources, diagnostics);
   if (!scenario) {
-    return Finish(kBadRequest, {{"scenario", "request.json"}, {"results", nlohmann::json::array()}}, diagnostics,
-                  body_sources);
+    return Finish(kBadRequest, cli::NothingRanDocument("request.json"), diagnostics, body_sources);
   }
   cli::RunAnswer answer = cli::AnswerRun(session, *scenario, explain, diagnostics);
   int status = kOk;

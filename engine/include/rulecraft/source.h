@@ -123,6 +123,9 @@ class SourceSet {
   };
   // Forgets what was read from `path` when the file changed since; true when it did.
   bool ForgetIfChanged(const std::string& path);
+  // Notes the stamp of the file at `path` as fstat gave it when the file was read from disk, and
+  // whether it was settled when StampClock() said `stamp_taken`, before that fstat.
+  void NoteReadFromDisk(const std::string& path, const FileStamp& stamp, int64_t stamp_taken);
   // What Read finds of `path` without reading it (under the lock): true with `file` set when the
   // text kept for it is still the file's, or with nullptr when it is known not to be text (reported
   // again); false when it is to be read.
